@@ -1,0 +1,1168 @@
+//! Yut Nori (BOJ 15778), followed literally from `shared/spec/yut_nori.md`.
+//!
+//! What lives here:
+//! - [`Position`]: the 29 named positions of the board, in the spec table's order, each with its
+//!   slug and the top-left `.` of its 2×2 block in the picture.
+//! - `PATH_1` … `PATH_4`: the four paths (윷길), written out as lists of positions exactly as the
+//!   spec lists them, from 날밭 to 날밭.
+//! - [`Place`]: where a piece is: at home, on a named position, or out (exited).
+//! - One small function per rule of the spec: `steps_of_throw` (rule 2), `who_moves` (rule 3),
+//!   `route` (rule 4), `walk` (rule 5), `capture` (rule 6), `stack` (rule 7), `draw`
+//!   (rule 9); `play_turn` applies them in order for one input turn.
+//! - [`solve`] and [`trace`]: the judge-text entry points. The whole input is parsed first (syntax
+//!   errors, via [`crate::judge_text`]); only then is the game simulated, and the first turn that
+//!   names an exited piece is `invalid` at that turn's line.
+
+use crate::judge_text::{number, JudgeText};
+use crate::InputError;
+
+/// The 29 positions of the board, in the spec table's order (row-major order of their blocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Position {
+    /// 1. 뒷밭, corner; a move starting here uses path 2.
+    DwitBat,
+    /// 2. 뒷윷.
+    DwitYut,
+    /// 3. 뒷걸.
+    DwitGeol,
+    /// 4. 뒷개.
+    DwitGae,
+    /// 5. 뒷도.
+    DwitDo,
+    /// 6. 앞밭 (모), corner; a move starting here uses path 3.
+    ApBat,
+    /// 7. 뒷모도, diagonal of path 2.
+    DwitMoDo,
+    /// 8. 앞모도, diagonal of paths 1/3.
+    ApMoDo,
+    /// 9. 찌도.
+    JjiDo,
+    /// 10. 윷.
+    Yut,
+    /// 11. 뒷모개, diagonal of path 2.
+    DwitMoGae,
+    /// 12. 앞모개, diagonal of paths 1/3.
+    ApMoGae,
+    /// 13. 찌개.
+    JjiGae,
+    /// 14. 걸.
+    Geol,
+    /// 15. 방, centre; a move starting here uses path 1.
+    Bang,
+    /// 16. 찌걸.
+    JjiGeol,
+    /// 17. 개.
+    Gae,
+    /// 18. 속윷, diagonal of path 3.
+    SokYut,
+    /// 19. 사려, diagonal of paths 1/2.
+    Saryeo,
+    /// 20. 찌윷.
+    JjiYut,
+    /// 21. 도.
+    Do,
+    /// 22. 속모, diagonal of path 3.
+    SokMo,
+    /// 23. 안찌, diagonal of paths 1/2.
+    AnJji,
+    /// 24. 쩔밭, corner with only one way forward (날도).
+    JjeolBat,
+    /// 25. 날도.
+    NalDo,
+    /// 26. 날개.
+    NalGae,
+    /// 27. 날걸.
+    NalGeol,
+    /// 28. 날윷.
+    NalYut,
+    /// 29. 날밭, the start/finish corner.
+    NalBat,
+}
+
+use Position as P;
+
+impl Position {
+    /// The position's slug from the spec table (used by the trace).
+    pub fn slug(self) -> &'static str {
+        match self {
+            P::DwitBat => "dwit_bat",
+            P::DwitYut => "dwit_yut",
+            P::DwitGeol => "dwit_geol",
+            P::DwitGae => "dwit_gae",
+            P::DwitDo => "dwit_do",
+            P::ApBat => "ap_bat",
+            P::DwitMoDo => "dwit_mo_do",
+            P::ApMoDo => "ap_mo_do",
+            P::JjiDo => "jji_do",
+            P::Yut => "yut",
+            P::DwitMoGae => "dwit_mo_gae",
+            P::ApMoGae => "ap_mo_gae",
+            P::JjiGae => "jji_gae",
+            P::Geol => "geol",
+            P::Bang => "bang",
+            P::JjiGeol => "jji_geol",
+            P::Gae => "gae",
+            P::SokYut => "sok_yut",
+            P::Saryeo => "saryeo",
+            P::JjiYut => "jji_yut",
+            P::Do => "do",
+            P::SokMo => "sok_mo",
+            P::AnJji => "an_jji",
+            P::JjeolBat => "jjeol_bat",
+            P::NalDo => "nal_do",
+            P::NalGae => "nal_gae",
+            P::NalGeol => "nal_geol",
+            P::NalYut => "nal_yut",
+            P::NalBat => "nal_bat",
+        }
+    }
+
+    /// The 0-based (row, column) of the top-left `.` of the position's 2×2 block in the picture.
+    pub fn block(self) -> (usize, usize) {
+        match self {
+            P::DwitBat => (0, 0),
+            P::DwitYut => (0, 6),
+            P::DwitGeol => (0, 12),
+            P::DwitGae => (0, 18),
+            P::DwitDo => (0, 24),
+            P::ApBat => (0, 30),
+            P::DwitMoDo => (5, 5),
+            P::ApMoDo => (5, 25),
+            P::JjiDo => (6, 0),
+            P::Yut => (6, 30),
+            P::DwitMoGae => (10, 10),
+            P::ApMoGae => (10, 20),
+            P::JjiGae => (12, 0),
+            P::Geol => (12, 30),
+            P::Bang => (15, 15),
+            P::JjiGeol => (18, 0),
+            P::Gae => (18, 30),
+            P::SokYut => (20, 10),
+            P::Saryeo => (20, 20),
+            P::JjiYut => (24, 0),
+            P::Do => (24, 30),
+            P::SokMo => (25, 5),
+            P::AnJji => (25, 25),
+            P::JjeolBat => (30, 0),
+            P::NalDo => (30, 6),
+            P::NalGae => (30, 12),
+            P::NalGeol => (30, 18),
+            P::NalYut => (30, 24),
+            P::NalBat => (30, 30),
+        }
+    }
+}
+
+/// Path 1 (shortest): 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 사려, 안찌, 날밭 → exit.
+const PATH_1: [Position; 12] = [
+    P::NalBat,
+    P::Do,
+    P::Gae,
+    P::Geol,
+    P::Yut,
+    P::ApBat,
+    P::ApMoDo,
+    P::ApMoGae,
+    P::Bang,
+    P::Saryeo,
+    P::AnJji,
+    P::NalBat,
+];
+
+/// Path 2: 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 뒷모도, 뒷모개, 방, 사려, 안찌,
+/// 날밭 → exit.
+const PATH_2: [Position; 17] = [
+    P::NalBat,
+    P::Do,
+    P::Gae,
+    P::Geol,
+    P::Yut,
+    P::ApBat,
+    P::DwitDo,
+    P::DwitGae,
+    P::DwitGeol,
+    P::DwitYut,
+    P::DwitBat,
+    P::DwitMoDo,
+    P::DwitMoGae,
+    P::Bang,
+    P::Saryeo,
+    P::AnJji,
+    P::NalBat,
+];
+
+/// Path 3: 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 속윷, 속모, 쩔밭, 날도, 날개, 날걸, 날윷,
+/// 날밭 → exit.
+const PATH_3: [Position; 17] = [
+    P::NalBat,
+    P::Do,
+    P::Gae,
+    P::Geol,
+    P::Yut,
+    P::ApBat,
+    P::ApMoDo,
+    P::ApMoGae,
+    P::Bang,
+    P::SokYut,
+    P::SokMo,
+    P::JjeolBat,
+    P::NalDo,
+    P::NalGae,
+    P::NalGeol,
+    P::NalYut,
+    P::NalBat,
+];
+
+/// Path 4 (outer ring, the default): 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 찌도,
+/// 찌개, 찌걸, 찌윷, 쩔밭, 날도, 날개, 날걸, 날윷, 날밭 → exit.
+const PATH_4: [Position; 21] = [
+    P::NalBat,
+    P::Do,
+    P::Gae,
+    P::Geol,
+    P::Yut,
+    P::ApBat,
+    P::DwitDo,
+    P::DwitGae,
+    P::DwitGeol,
+    P::DwitYut,
+    P::DwitBat,
+    P::JjiDo,
+    P::JjiGae,
+    P::JjiGeol,
+    P::JjiYut,
+    P::JjeolBat,
+    P::NalDo,
+    P::NalGae,
+    P::NalGeol,
+    P::NalYut,
+    P::NalBat,
+];
+
+/// Where a piece is (rules 1, 5 and 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Not on the board: not started yet, or captured. Never drawn, captured or stacked.
+    Home,
+    /// Standing on a named position of the board.
+    On(Position),
+    /// Left the board for good after a walk that needed a step beyond 날밭.
+    Out,
+}
+
+impl Place {
+    /// The trace's name for the place: the position's slug, `home` or `out`.
+    fn trace_name(self) -> &'static str {
+        match self {
+            Place::Home => "home",
+            Place::On(position) => position.slug(),
+            Place::Out => "out",
+        }
+    }
+}
+
+/// The route a move follows (rule 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Route {
+    /// Walk along this path (its positions in order, from 날밭 to 날밭).
+    Path(&'static [Position]),
+    /// The group stands on 날밭 on the board: any step count makes it leave the board.
+    LeaveBoard,
+}
+
+/// The eight pieces, in the trace's order.
+const PIECES: [char; 8] = ['A', 'B', 'C', 'D', 'a', 'b', 'c', 'd'];
+
+/// The two teams (rule 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Team {
+    /// `A B C D`.
+    Upper,
+    /// `a b c d`.
+    Lower,
+}
+
+/// The team of piece `PIECES[piece]`.
+fn team_of(piece: usize) -> Team {
+    if PIECES[piece].is_ascii_uppercase() {
+        Team::Upper
+    } else {
+        Team::Lower
+    }
+}
+
+/// One throw stick: `F` (front, face up) or `B` (back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stick {
+    Front,
+    Back,
+}
+
+/// One input turn: the named piece (an index into `PIECES`) and its four throw results.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    line: usize,
+    piece: usize,
+    sticks: [Stick; 4],
+}
+
+/// The board: the place of each of the eight pieces, in `PIECES` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Board {
+    places: [Place; 8],
+}
+
+impl Board {
+    /// Rule 1: every piece starts at home.
+    fn new() -> Board {
+        Board {
+            places: [Place::Home; 8],
+        }
+    }
+}
+
+/// Rule 2: the step count is the number of `F`s; if there is no `F` at all it is 5.
+fn steps_of_throw(sticks: [Stick; 4]) -> usize {
+    let fronts = sticks
+        .iter()
+        .filter(|&&stick| stick == Stick::Front)
+        .count();
+    if fronts == 0 {
+        5
+    } else {
+        fronts
+    }
+}
+
+/// Rule 3, who moves: a piece at home moves alone; otherwise every piece of the same team standing
+/// on the named piece's position moves together as one group.
+fn who_moves(board: &Board, piece: usize) -> Vec<usize> {
+    match board.places[piece] {
+        Place::Home => vec![piece],
+        Place::On(position) => (0..PIECES.len())
+            .filter(|&other| {
+                team_of(other) == team_of(piece) && board.places[other] == Place::On(position)
+            })
+            .collect(),
+        Place::Out => unreachable!("an exited piece never moves (checked by play_turn)"),
+    }
+}
+
+/// Rule 4, which route: decided only by the place where the move starts.
+fn route(start: Place) -> Route {
+    match start {
+        // At home: path 4 from 날밭 (the first step lands on 도).
+        Place::Home => Route::Path(&PATH_4),
+        // On 앞밭: path 3.
+        Place::On(P::ApBat) => Route::Path(&PATH_3),
+        // On 뒷밭: path 2.
+        Place::On(P::DwitBat) => Route::Path(&PATH_2),
+        // On 방: path 1 (first step 사려).
+        Place::On(P::Bang) => Route::Path(&PATH_1),
+        // On 앞모도, 앞모개, 속윷 or 속모: keep following path 3.
+        Place::On(P::ApMoDo | P::ApMoGae | P::SokYut | P::SokMo) => Route::Path(&PATH_3),
+        // On 뒷모도, 뒷모개, 사려 or 안찌: keep following path 2.
+        Place::On(P::DwitMoDo | P::DwitMoGae | P::Saryeo | P::AnJji) => Route::Path(&PATH_2),
+        // On 날밭 on the board: any step count leaves the board.
+        Place::On(P::NalBat) => Route::LeaveBoard,
+        // Anywhere else (the outer ring, including 쩔밭): keep following path 4.
+        Place::On(_) => Route::Path(&PATH_4),
+        Place::Out => unreachable!("an exited piece never moves (checked by play_turn)"),
+    }
+}
+
+/// Rule 5, walk: take `steps` steps, one at a time, along the route chosen at the start. A step
+/// beyond 날밭 (the path's end) means the group exits (`Place::Out`); otherwise the walk ends on a
+/// position (possibly exactly on 날밭, staying on the board).
+fn walk(start: Place, steps: usize) -> Place {
+    let path = match route(start) {
+        Route::LeaveBoard => return Place::Out,
+        Route::Path(path) => path,
+    };
+    // Where on the path the walk starts: a piece at home starts on the path's first 날밭; a piece
+    // on the board starts on its position (every position other than 날밭 appears once per path).
+    let mut index = match start {
+        Place::Home => 0,
+        Place::On(position) => path
+            .iter()
+            .position(|&on_path| on_path == position)
+            .expect("the route of a position always contains it"),
+        Place::Out => unreachable!("an exited piece never moves (checked by play_turn)"),
+    };
+    for _ in 0..steps {
+        if index + 1 == path.len() {
+            // This step would go beyond 날밭: the group leaves the board.
+            return Place::Out;
+        }
+        index += 1;
+    }
+    Place::On(path[index])
+}
+
+/// Rule 6, capture: every piece of the other team standing on `position` is removed and goes
+/// home (a captured stack dissolves, since home pieces move alone).
+fn capture(board: &mut Board, arriving_team: Team, position: Position) {
+    for piece in 0..PIECES.len() {
+        if team_of(piece) != arriving_team && board.places[piece] == Place::On(position) {
+            board.places[piece] = Place::Home;
+        }
+    }
+}
+
+/// Rule 7, stacking: the group is put on `position`; any pieces of its own team already there now
+/// stand on the same position, so from now on rule 3 moves them all together as one group.
+fn stack(board: &mut Board, group: &[usize], position: Position) {
+    for &piece in group {
+        board.places[piece] = Place::On(position);
+    }
+}
+
+/// Rule 5, exit: the group's pieces leave the board for good.
+fn exit(board: &mut Board, group: &[usize]) {
+    for &piece in group {
+        board.places[piece] = Place::Out;
+    }
+}
+
+/// Plays one input turn: who moves (rule 3), the walk along the route (rules 2, 4, 5), then exit,
+/// or capture and stacking (rules 6, 7). Naming an exited piece is `invalid` at the turn's line.
+fn play_turn(board: &mut Board, turn: &Turn) -> Result<(), InputError> {
+    if board.places[turn.piece] == Place::Out {
+        return Err(InputError {
+            class: "invalid",
+            line: turn.line,
+            message: format!("piece {} has already exited the board", PIECES[turn.piece]),
+        });
+    }
+    let group = who_moves(board, turn.piece);
+    let start = board.places[turn.piece];
+    match walk(start, steps_of_throw(turn.sticks)) {
+        Place::Out => exit(board, &group),
+        Place::On(position) => {
+            capture(board, team_of(turn.piece), position);
+            stack(board, &group, position);
+        }
+        Place::Home => unreachable!("a walk never ends at home"),
+    }
+    Ok(())
+}
+
+/// The empty board, line by line (the spec's base picture).
+const BASE_PICTURE: [&str; 32] = [
+    r"..----..----..----..----..----..",
+    r"..    ..    ..    ..    ..    ..",
+    r"| \                          / |",
+    r"|  \                        /  |",
+    r"|   \                      /   |",
+    r"|    ..                  ..    |",
+    r"..   ..                  ..   ..",
+    r"..     \                /     ..",
+    r"|       \              /       |",
+    r"|        \            /        |",
+    r"|         ..        ..         |",
+    r"|         ..        ..         |",
+    r"..          \      /          ..",
+    r"..           \    /           ..",
+    r"|             \  /             |",
+    r"|              ..              |",
+    r"|              ..              |",
+    r"|             /  \             |",
+    r"..           /    \           ..",
+    r"..          /      \          ..",
+    r"|         ..        ..         |",
+    r"|         ..        ..         |",
+    r"|        /            \        |",
+    r"|       /              \       |",
+    r"..     /                \     ..",
+    r"..   ..                  ..   ..",
+    r"|    ..                  ..    |",
+    r"|   /                      \   |",
+    r"|  /                        \  |",
+    r"| /                          \ |",
+    r"..    ..    ..    ..    ..    ..",
+    r"..----..----..----..----..----..",
+];
+
+/// Where inside a position's 2×2 block a piece's letter goes: `A`/`a` top-left, `B`/`b`
+/// top-right, `C`/`c` bottom-left, `D`/`d` bottom-right.
+fn offset_in_block(letter: char) -> (usize, usize) {
+    match letter.to_ascii_uppercase() {
+        'A' => (0, 0),
+        'B' => (0, 1),
+        'C' => (1, 0),
+        'D' => (1, 1),
+        _ => unreachable!("pieces are ABCDabcd"),
+    }
+}
+
+/// Rule 9, drawing: the base picture with, for every piece on the board, its letter replacing the
+/// `.` assigned to it in its position's block. Every line ends in `\n`.
+fn draw(board: &Board) -> String {
+    let mut picture: [[u8; 32]; 32] = [[b' '; 32]; 32];
+    for (row, line) in BASE_PICTURE.iter().enumerate() {
+        picture[row].copy_from_slice(line.as_bytes());
+    }
+    for (piece, place) in board.places.iter().enumerate() {
+        if let Place::On(position) = place {
+            let (row, col) = position.block();
+            let (down, right) = offset_in_block(PIECES[piece]);
+            picture[row + down][col + right] = PIECES[piece] as u8;
+        }
+    }
+    let mut text = String::with_capacity(33 * 32);
+    for line in &picture {
+        for &cell in line {
+            text.push(char::from(cell));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// One trace line: `X:where` for the eight pieces in `A B C D a b c d` order.
+fn trace_line(board: &Board) -> String {
+    let mut line = String::with_capacity(100);
+    for piece in 0..PIECES.len() {
+        if piece > 0 {
+            line.push(' ');
+        }
+        line.push(PIECES[piece]);
+        line.push(':');
+        line.push_str(board.places[piece].trace_name());
+    }
+    line
+}
+
+/// Field 1 of a turn line: exactly one character of `ABCDabcd`.
+fn parse_piece(field: &str, line: usize) -> Result<usize, InputError> {
+    let mut chars = field.chars();
+    if let (Some(letter), None) = (chars.next(), chars.next()) {
+        if let Some(piece) = PIECES.iter().position(|&p| p == letter) {
+            return Ok(piece);
+        }
+    }
+    Err(InputError {
+        class: "malformed",
+        line,
+        message: format!("the piece must be one of ABCDabcd, found {field:?}"),
+    })
+}
+
+/// Field 2 of a turn line: exactly four characters, each `F` or `B`.
+fn parse_throw(field: &str, line: usize) -> Result<[Stick; 4], InputError> {
+    let bad = || InputError {
+        class: "malformed",
+        line,
+        message: format!("the throw must be four characters F or B, found {field:?}"),
+    };
+    if field.chars().count() != 4 {
+        return Err(bad());
+    }
+    let mut sticks = [Stick::Back; 4];
+    for (stick, c) in sticks.iter_mut().zip(field.chars()) {
+        *stick = match c {
+            'F' => Stick::Front,
+            'B' => Stick::Back,
+            _ => return Err(bad()),
+        };
+    }
+    Ok(sticks)
+}
+
+/// Reads the whole input (judge-text steps 1–8): `N` with `1 ≤ N ≤ 100`, then N turn lines.
+fn parse(input: &[u8]) -> Result<Vec<Turn>, InputError> {
+    let mut text = JudgeText::new(input)?;
+    let (line, fields) = text.required_line(1)?;
+    let n = number(fields[0], line, "N", 1, 100)?;
+    let mut turns = Vec::new();
+    for _ in 0..n {
+        let (line, fields) = text.required_line(2)?;
+        let piece = parse_piece(fields[0], line)?;
+        let sticks = parse_throw(fields[1], line)?;
+        turns.push(Turn {
+            line,
+            piece,
+            sticks,
+        });
+    }
+    text.finish()?;
+    Ok(turns)
+}
+
+/// Solves one input: the final board as the 32-line picture, each line ending in `\n`.
+pub fn solve(input: &[u8]) -> Result<String, InputError> {
+    let turns = parse(input)?;
+    let mut board = Board::new();
+    for turn in &turns {
+        play_turn(&mut board, turn)?;
+    }
+    Ok(draw(&board))
+}
+
+/// The state after each turn, one line per turn: `A:where B:where … d:where` (see
+/// `docs/judge-text.md`).
+pub fn trace(input: &[u8]) -> Result<Vec<String>, InputError> {
+    let turns = parse(input)?;
+    let mut board = Board::new();
+    let mut lines = Vec::new();
+    for turn in &turns {
+        play_turn(&mut board, turn)?;
+        lines.push(trace_line(&board));
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const EMPTY_BOARD: &str = r#"..----..----..----..----..----..
+..    ..    ..    ..    ..    ..
+| \                          / |
+|  \                        /  |
+|   \                      /   |
+|    ..                  ..    |
+..   ..                  ..   ..
+..     \                /     ..
+|       \              /       |
+|        \            /        |
+|         ..        ..         |
+|         ..        ..         |
+..          \      /          ..
+..           \    /           ..
+|             \  /             |
+|              ..              |
+|              ..              |
+|             /  \             |
+..           /    \           ..
+..          /      \          ..
+|         ..        ..         |
+|         ..        ..         |
+|        /            \        |
+|       /              \       |
+..     /                \     ..
+..   ..                  ..   ..
+|    ..                  ..    |
+|   /                      \   |
+|  /                        \  |
+| /                          \ |
+..    ..    ..    ..    ..    ..
+..----..----..----..----..----..
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const SAMPLE_1_INPUT: &str = r#"4
+A BBFB
+B BBFB
+A BFFB
+c FFFB
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const SAMPLE_1_OUTPUT: &str = r#"..----..----..----..----..----..
+..    ..    ..    ..    ..    ..
+| \                          / |
+|  \                        /  |
+|   \                      /   |
+|    ..                  ..    |
+..   ..                  ..   ..
+..     \                /     ..
+|       \              /       |
+|        \            /        |
+|         ..        ..         |
+|         ..        ..         |
+..          \      /          ..
+..           \    /           c.
+|             \  /             |
+|              ..              |
+|              ..              |
+|             /  \             |
+..           /    \           ..
+..          /      \          ..
+|         ..        ..         |
+|         ..        ..         |
+|        /            \        |
+|       /              \       |
+..     /                \     ..
+..   ..                  ..   ..
+|    ..                  ..    |
+|   /                      \   |
+|  /                        \  |
+| /                          \ |
+..    ..    ..    ..    ..    ..
+..----..----..----..----..----..
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const SAMPLE_2_INPUT: &str = r#"21
+A FFFB
+c FBBF
+d FBBB
+B BBFB
+C BFBF
+d FFBF
+B BFBF
+a BBBF
+C BBBB
+D FBFF
+a FFFB
+d FBFF
+b FFFF
+b BBBB
+c BFFF
+B BBFB
+b BBBF
+B FFFF
+c BBBB
+b BBBF
+A FFFF
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const SAMPLE_2_OUTPUT: &str = r#"..----..----..----..----..----.B
+..    ..    cd    C.    ..    ..
+| \                          / |
+|  \                        /  |
+|   \                      /   |
+|    ab                  ..    |
+..   ..                  ..   A.
+..     \                /     ..
+|       \              /       |
+|        \            /        |
+|         ..        ..         |
+|         ..        ..         |
+..          \      /          ..
+..           \    /           ..
+|             \  /             |
+|              ..              |
+|              ..              |
+|             /  \             |
+..           /    \           ..
+..          /      \          ..
+|         ..        ..         |
+|         ..        ..         |
+|        /            \        |
+|       /              \       |
+..     /                \     ..
+..   ..                  ..   ..
+|    ..                  ..    |
+|   /                      \   |
+|  /                        \  |
+| /                          \ |
+..    ..    ..    ..    ..    ..
+..----..----..----..----..----..
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const DERIVED_1_INPUT: &str = r#"17
+A BBBB
+A FFFB
+A FBBB
+b BBBB
+b FFFF
+B FFFB
+c FFBB
+c FBBB
+C FFFF
+C FFFB
+D FBBB
+D FFBB
+B FFFB
+D FBBB
+d FFFF
+A FFBB
+a FBBB
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const DERIVED_1_OUTPUT: &str = r#"..----..----..----..----..----..
+..    ..    ..    C.    ..    ..
+| \                          / |
+|  \                        /  |
+|   \                      /   |
+|    ..                  ..    |
+..   ..                  ..   ..
+..     \                /     .d
+|       \              /       |
+|        \            /        |
+|         ..        ..         |
+|         ..        ..         |
+..          \      /          ..
+..           \    /           ..
+|             \  /             |
+|              ..              |
+|              ..              |
+|             /  \             |
+..           /    \           ..
+..          /      \          ..
+|         .b        ..         |
+|         ..        ..         |
+|        /            \        |
+|       /              \       |
+..     /                \     a.
+..   ..                  ..   ..
+|    ..                  ..    |
+|   /                      \   |
+|  /                        \  |
+| /                          \ |
+..    ..    ..    ..    ..    A.
+..----..----..----..----..----..
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const DERIVED_2_INPUT: &str = r#"17
+a FFFF
+a BBBB
+a FBBB
+a FFBB
+a FFBB
+b FBBB
+a FFBB
+A BBBB
+A FFFB
+A FFFB
+B FFFF
+B BBBB
+A FBBB
+c FBBB
+b FFBB
+a FFFB
+B FBBB
+"#;
+
+    /// Copied from `shared/spec/yut_nori.md`.
+    const DERIVED_2_OUTPUT: &str = r#".B----..----..----..----..----..
+..    ..    ..    ..    ..    ..
+| \                          / |
+|  \                        /  |
+|   \                      /   |
+|    ..                  ..    |
+..   ..                  ..   ..
+..     \                /     ..
+|       \              /       |
+|        \            /        |
+|         ..        ..         |
+|         ..        ..         |
+..          \      /          ab
+..           \    /           c.
+|             \  /             |
+|              ..              |
+|              ..              |
+|             /  \             |
+..           /    \           ..
+..          /      \          ..
+|         ..        ..         |
+|         ..        ..         |
+|        /            \        |
+|       /              \       |
+..     /                \     ..
+..   ..                  ..   ..
+|    ..                  ..    |
+|   /                      \   |
+|  /                        \  |
+| /                          \ |
+..    ..    ..    ..    ..    ..
+..----..----..----..----..----..
+"#;
+
+    fn solve_str(input: &str) -> String {
+        solve(input.as_bytes()).unwrap()
+    }
+
+    fn error_of(input: &[u8]) -> (&'static str, usize) {
+        let error = solve(input).unwrap_err();
+        let trace_error = trace(input).unwrap_err();
+        assert_eq!(error, trace_error, "solve and trace agree on errors");
+        (error.class, error.line)
+    }
+
+    /// `position + steps`, as the spec's step examples write it.
+    fn from(position: Position, steps: usize) -> Place {
+        walk(Place::On(position), steps)
+    }
+
+    #[test]
+    fn base_picture_is_the_spec_picture() {
+        assert_eq!(BASE_PICTURE.join("\n") + "\n", EMPTY_BOARD);
+        assert!(BASE_PICTURE.iter().all(|line| line.len() == 32));
+        // Every block's four cells are '.' in the base picture, and the 29 blocks are distinct.
+        let all = [
+            P::DwitBat,
+            P::DwitYut,
+            P::DwitGeol,
+            P::DwitGae,
+            P::DwitDo,
+            P::ApBat,
+            P::DwitMoDo,
+            P::ApMoDo,
+            P::JjiDo,
+            P::Yut,
+            P::DwitMoGae,
+            P::ApMoGae,
+            P::JjiGae,
+            P::Geol,
+            P::Bang,
+            P::JjiGeol,
+            P::Gae,
+            P::SokYut,
+            P::Saryeo,
+            P::JjiYut,
+            P::Do,
+            P::SokMo,
+            P::AnJji,
+            P::JjeolBat,
+            P::NalDo,
+            P::NalGae,
+            P::NalGeol,
+            P::NalYut,
+            P::NalBat,
+        ];
+        for (i, position) in all.iter().enumerate() {
+            let (row, col) = position.block();
+            for (down, right) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                assert_eq!(
+                    BASE_PICTURE[row + down].as_bytes()[col + right],
+                    b'.',
+                    "{position:?}"
+                );
+            }
+            for other in &all[..i] {
+                assert_ne!(other.block(), position.block());
+                assert_ne!(other.slug(), position.slug());
+            }
+        }
+    }
+
+    #[test]
+    fn sample_1() {
+        assert_eq!(solve_str(SAMPLE_1_INPUT), SAMPLE_1_OUTPUT);
+    }
+
+    #[test]
+    fn sample_2() {
+        assert_eq!(solve_str(SAMPLE_2_INPUT), SAMPLE_2_OUTPUT);
+    }
+
+    #[test]
+    fn derived_check_1() {
+        assert_eq!(solve_str(DERIVED_1_INPUT), DERIVED_1_OUTPUT);
+    }
+
+    #[test]
+    fn derived_check_2() {
+        assert_eq!(solve_str(DERIVED_2_INPUT), DERIVED_2_OUTPUT);
+    }
+
+    // Step examples, one test per bullet of the spec.
+
+    #[test]
+    fn step_passing_ap_bat_does_not_divert() {
+        // 윷 + 2 → 뒷도 (passing 앞밭 does not divert). 앞밭 + 1 → 앞모도; 앞밭 + 2 → 앞모개.
+        assert_eq!(from(P::Yut, 2), Place::On(P::DwitDo));
+        assert_eq!(from(P::ApBat, 1), Place::On(P::ApMoDo));
+        assert_eq!(from(P::ApBat, 2), Place::On(P::ApMoGae));
+    }
+
+    #[test]
+    fn step_through_and_from_bang() {
+        // 앞밭 + 3 → 방; then 방 + 1 → 사려, 방 + 2 → 안찌. But 앞모도 + 3 → 속윷.
+        assert_eq!(from(P::ApBat, 3), Place::On(P::Bang));
+        assert_eq!(from(P::Bang, 1), Place::On(P::Saryeo));
+        assert_eq!(from(P::Bang, 2), Place::On(P::AnJji));
+        assert_eq!(from(P::ApMoDo, 3), Place::On(P::SokYut));
+    }
+
+    #[test]
+    fn step_from_dwit_bat() {
+        // 뒷밭 + 1 → 뒷모도; 뒷밭 + 5 → 안찌. 뒷모개 + 2 → 사려.
+        assert_eq!(from(P::DwitBat, 1), Place::On(P::DwitMoDo));
+        assert_eq!(from(P::DwitBat, 5), Place::On(P::AnJji));
+        assert_eq!(from(P::DwitMoGae, 2), Place::On(P::Saryeo));
+    }
+
+    #[test]
+    fn step_finishing_and_exiting() {
+        // 날걸 + 2 → 날밭 (stays on the board); 날걸 + 3, + 4, + 5 → exit. 안찌 + 1 → 날밭;
+        // 사려 + 3 → exit.
+        assert_eq!(from(P::NalGeol, 2), Place::On(P::NalBat));
+        assert_eq!(from(P::NalGeol, 3), Place::Out);
+        assert_eq!(from(P::NalGeol, 4), Place::Out);
+        assert_eq!(from(P::NalGeol, 5), Place::Out);
+        assert_eq!(from(P::AnJji, 1), Place::On(P::NalBat));
+        assert_eq!(from(P::Saryeo, 3), Place::Out);
+    }
+
+    #[test]
+    fn step_from_home() {
+        // From home: 1 → 도, 5 → 앞밭.
+        assert_eq!(walk(Place::Home, 1), Place::On(P::Do));
+        assert_eq!(walk(Place::Home, 5), Place::On(P::ApBat));
+    }
+
+    #[test]
+    fn step_from_nal_bat_on_the_board_always_exits() {
+        for steps in 1..=5 {
+            assert_eq!(from(P::NalBat, steps), Place::Out);
+        }
+    }
+
+    #[test]
+    fn step_jjeol_bat_is_not_a_shortcut() {
+        assert_eq!(from(P::JjeolBat, 1), Place::On(P::NalDo));
+        assert_eq!(from(P::JjiYut, 2), Place::On(P::NalDo));
+    }
+
+    #[test]
+    fn throws() {
+        use Stick::{Back as B, Front as F};
+        assert_eq!(steps_of_throw([B, B, B, B]), 5);
+        assert_eq!(steps_of_throw([F, F, F, F]), 4);
+        assert_eq!(steps_of_throw([B, F, B, F]), 2);
+        assert_eq!(steps_of_throw([B, B, F, B]), 1);
+    }
+
+    #[test]
+    fn home_is_not_nal_bat() {
+        // A finishes exactly on 날밭 and stays on the board; B, at home, moves alone; a home piece
+        // landing elsewhere does not touch A; A exits with one step; a captures A on 날밭.
+        let input = "3\nA BBBB\nA FFFB\nA FFFB\n";
+        assert_eq!(
+            trace(input.as_bytes()).unwrap()[2],
+            "A:nal_bat B:home C:home D:home a:home b:home c:home d:home"
+        );
+        let input = "4\nA BBBB\nA FFFB\nA FFFB\nB FBBB\n";
+        assert_eq!(
+            trace(input.as_bytes()).unwrap()[3],
+            "A:nal_bat B:do C:home D:home a:home b:home c:home d:home"
+        );
+        let input = "5\nA BBBB\nA FFFB\nA FFFB\na FBBB\nA FBBB\n";
+        let lines = trace(input.as_bytes()).unwrap();
+        assert_eq!(
+            lines[3],
+            "A:nal_bat B:home C:home D:home a:do b:home c:home d:home"
+        );
+        assert_eq!(
+            lines[4],
+            "A:out B:home C:home D:home a:do b:home c:home d:home"
+        );
+        let input = "6\nA BBBB\nA FFFB\nA FFFB\na BBBB\na FFFB\na FFFB\n";
+        assert_eq!(
+            trace(input.as_bytes()).unwrap()[5],
+            "A:home B:home C:home D:home a:nal_bat b:home c:home d:home"
+        );
+    }
+
+    #[test]
+    fn stacking_and_capturing_a_stack() {
+        let input = "5\nA FBBB\nB FBBB\nA FFBB\nb BBFB\nb FFBB\n";
+        let lines = trace(input.as_bytes()).unwrap();
+        assert_eq!(
+            lines,
+            vec![
+                "A:do B:home C:home D:home a:home b:home c:home d:home",
+                "A:do B:do C:home D:home a:home b:home c:home d:home",
+                "A:geol B:geol C:home D:home a:home b:home c:home d:home",
+                "A:geol B:geol C:home D:home a:home b:do c:home d:home",
+                "A:home B:home C:home D:home a:home b:geol c:home d:home",
+            ]
+        );
+    }
+
+    #[test]
+    fn trace_of_sample_1() {
+        let lines = trace(SAMPLE_1_INPUT.as_bytes()).unwrap();
+        assert_eq!(
+            lines,
+            vec![
+                "A:do B:home C:home D:home a:home b:home c:home d:home",
+                "A:do B:do C:home D:home a:home b:home c:home d:home",
+                "A:geol B:geol C:home D:home a:home b:home c:home d:home",
+                "A:home B:home C:home D:home a:home b:home c:geol d:home",
+            ]
+        );
+    }
+
+    #[test]
+    fn error_wrong_field_count() {
+        assert_eq!(error_of(b"1 2\nA FFFF\n"), ("malformed", 1));
+        assert_eq!(error_of(b"1\nA\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\nA FF FF\n"), ("malformed", 2));
+        assert_eq!(error_of(b"2\nA FFFF\n\nb FFFF\n"), ("malformed", 3));
+    }
+
+    #[test]
+    fn error_bad_count_n() {
+        assert_eq!(error_of(b"0\n"), ("out-of-range", 1));
+        assert_eq!(error_of(b"101\nA FFFF\n"), ("out-of-range", 1));
+        assert_eq!(error_of(b"-1\n"), ("out-of-range", 1));
+        assert_eq!(error_of(b"+1\nA FFFF\n"), ("malformed", 1));
+        assert_eq!(error_of(b"1.0\nA FFFF\n"), ("malformed", 1));
+        assert_eq!(error_of(b"N\nA FFFF\n"), ("malformed", 1));
+        assert_eq!(
+            solve(b"001\nA FFFF\n").unwrap(),
+            solve(b"1\nA FFFF\n").unwrap()
+        );
+    }
+
+    #[test]
+    fn error_unknown_piece_letter() {
+        assert_eq!(error_of(b"1\nE FFFF\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\nAB FFFF\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\n1 FFFF\n"), ("malformed", 2));
+        assert_eq!(error_of("1\nＡ FFFF\n".as_bytes()), ("malformed", 2));
+        assert_eq!(error_of(b"2\nA FFFF\ne FFFF\n"), ("malformed", 3));
+    }
+
+    #[test]
+    fn error_bad_throw_string() {
+        assert_eq!(error_of(b"1\nA FFF\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\nA FFFFF\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\nA ffff\n"), ("malformed", 2));
+        assert_eq!(error_of(b"1\nA FBXB\n"), ("malformed", 2));
+        assert_eq!(error_of("1\nA FBBＦ\n".as_bytes()), ("malformed", 2));
+    }
+
+    #[test]
+    fn error_move_of_an_exited_piece() {
+        // A: home→앞밭 (5), →방 (3), →안찌 (2), →exit (2); then A is named again at line 6.
+        let input = b"5\nA BBBB\nA FFFB\nA FFBB\nA FFBB\nA FBBB\n";
+        assert_eq!(error_of(input), ("invalid", 6));
+        // The first invalid turn is the one reported.
+        let input = b"6\nA BBBB\nA FFFB\nA FFBB\nA FFBB\nA FBBB\nA FBBB\n";
+        assert_eq!(error_of(input), ("invalid", 6));
+        // Pieces that exited as a stack are all out.
+        let input = b"6\nA BBBB\nB BBBB\nA FFFB\nA FFBB\nA FFBB\nB FBBB\n";
+        assert_eq!(error_of(input), ("invalid", 7));
+        // A syntax error anywhere beats the semantic error.
+        let input = b"6\nA BBBB\nA FFFB\nA FFBB\nA FFBB\nA FBBB\nA FBBX\n";
+        assert_eq!(error_of(input), ("malformed", 7));
+    }
+
+    #[test]
+    fn error_truncated() {
+        assert_eq!(error_of(b"3\nA FFFF\nB FFFF\n"), ("truncated", 4));
+        assert_eq!(error_of(b"3\nA FFFF\nB FFFF\n\n\n"), ("truncated", 4));
+        assert_eq!(error_of(b"1\n"), ("truncated", 2));
+    }
+
+    #[test]
+    fn error_empty() {
+        assert_eq!(error_of(b""), ("truncated", 1));
+        assert_eq!(error_of(b"\n \n"), ("truncated", 1));
+    }
+
+    #[test]
+    fn error_trailing() {
+        assert_eq!(error_of(b"1\nA FFFF\nB FFFF\n"), ("trailing", 3));
+        assert_eq!(error_of(b"1\nA FFFF\n\n\nx\n"), ("trailing", 5));
+        assert!(solve(b"1\r\nA  FFFF \r\n\r\n  \n").is_ok());
+    }
+
+    #[test]
+    fn error_not_utf8() {
+        assert_eq!(error_of(b"1\nA FF\xffF\n"), ("not-utf8", 2));
+        assert_eq!(error_of(b"\xc0"), ("not-utf8", 1));
+        assert_eq!(error_of(b"1\nA FFFF\n\n\xe2\x82"), ("not-utf8", 4));
+    }
+}

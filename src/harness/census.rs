@@ -1,0 +1,88 @@
+//! The edge-case census: how often each of a game's tags was hit, so a run can show that it
+//! exercised what matters and not just many easy cases.
+
+use std::fmt::Write as _;
+
+/// Hit counts per tag of one game.
+#[derive(Debug, Clone)]
+pub struct Census {
+    pub tags: &'static [&'static str],
+    pub counts: Vec<u64>,
+    pub cases: u64,
+}
+
+impl Census {
+    pub fn new(tags: &'static [&'static str]) -> Census {
+        Census {
+            tags,
+            counts: vec![0; tags.len()],
+            cases: 0,
+        }
+    }
+
+    /// Records one case's tag bit set.
+    pub fn add(&mut self, bits: u64) {
+        self.cases += 1;
+        let mut rest = bits;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            if let Some(c) = self.counts.get_mut(i) {
+                *c += 1;
+            }
+            rest &= rest - 1;
+        }
+    }
+
+    /// Tags never hit.
+    pub fn missing(&self) -> Vec<&'static str> {
+        self.tags
+            .iter()
+            .zip(&self.counts)
+            .filter(|(_, &c)| c == 0)
+            .map(|(t, _)| *t)
+            .collect()
+    }
+
+    /// A table: tag, number of cases that hit it, share of all cases.
+    pub fn table(&self) -> String {
+        let width = self.tags.iter().map(|t| t.len()).max().unwrap_or(3).max(3);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "| {:width$} | {:>10} | {:>7} |",
+            "tag", "cases", "share"
+        );
+        let _ = writeln!(
+            out,
+            "|{}|{}|{}|",
+            "-".repeat(width + 2),
+            "-".repeat(12),
+            "-".repeat(9)
+        );
+        for (tag, &count) in self.tags.iter().zip(&self.counts) {
+            let share = if self.cases == 0 {
+                0.0
+            } else {
+                100.0 * count as f64 / self.cases as f64
+            };
+            let _ = writeln!(out, "| {tag:width$} | {count:>10} | {share:>6.2}% |");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_each_bit_once_per_case() {
+        let mut c = Census::new(&["a", "b", "c"]);
+        c.add(0b101);
+        c.add(0b001);
+        assert_eq!(c.counts, vec![2, 0, 1]);
+        assert_eq!(c.cases, 2);
+        assert_eq!(c.missing(), vec!["b"]);
+        assert!(c.table().contains("| a   |          2 |  100.00% |"));
+    }
+}

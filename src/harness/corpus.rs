@@ -1,0 +1,219 @@
+//! The regression corpus: `corpus/<slug>/NAME.in` with the expected `NAME.out` (judge output) or
+//! `NAME.err` (`CLASS LINE`, for inputs that must be rejected). Human-readable judge text only.
+//!
+//! Cases found by the harness are saved under a content-hash name with an atomic write
+//! (temporary file + rename), and never twice: an input already present under any name is not
+//! saved again. Hand-named entries (`sample-1.in`, `derived-check-2.in`, …) live beside them.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::game::Outcome;
+
+/// What a corpus entry expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    Output(String),
+    Error { class: String, line: usize },
+}
+
+impl Expected {
+    /// Whether an implementation's outcome meets this expectation.
+    pub fn is_met_by(&self, outcome: &Outcome) -> bool {
+        match (self, outcome) {
+            (Expected::Output(want), Outcome::Output(got)) => want == got,
+            (
+                Expected::Error { class, line },
+                Outcome::Rejected {
+                    class: c, line: l, ..
+                },
+            ) => class == c && line == l,
+            _ => false,
+        }
+    }
+}
+
+/// One corpus entry.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub name: String,
+    pub path: PathBuf,
+    pub input: Vec<u8>,
+    pub expected: Expected,
+}
+
+/// The corpus folder of a game below a corpus root.
+pub fn dir(root: &Path, slug: &str) -> PathBuf {
+    root.join(slug)
+}
+
+/// Loads every entry of a folder, sorted by name. A missing folder is an empty corpus; an `.in`
+/// without its `.out` or `.err`, or an unreadable `.err`, is an error.
+pub fn load(dir: &Path) -> Result<Vec<Entry>, String> {
+    let read_dir = match fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
+    };
+    let mut entries = Vec::new();
+    for item in read_dir {
+        let path = item.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("in") {
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .ok_or_else(|| format!("{}: file name is not UTF-8", path.display()))?
+            .to_string();
+        let input = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let out_path = path.with_extension("out");
+        let err_path = path.with_extension("err");
+        let expected = if out_path.exists() {
+            let text = fs::read_to_string(&out_path)
+                .map_err(|e| format!("{}: {e}", out_path.display()))?;
+            Expected::Output(text)
+        } else if err_path.exists() {
+            let text = fs::read_to_string(&err_path)
+                .map_err(|e| format!("{}: {e}", err_path.display()))?;
+            parse_err(&text).ok_or_else(|| {
+                format!(
+                    "{}: expected `CLASS LINE`, found `{}`",
+                    err_path.display(),
+                    text.trim()
+                )
+            })?
+        } else {
+            return Err(format!(
+                "{}: no {}.out or {}.err beside it",
+                path.display(),
+                name,
+                name
+            ));
+        };
+        entries.push(Entry {
+            name,
+            path,
+            input,
+            expected,
+        });
+    }
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(entries)
+}
+
+fn parse_err(text: &str) -> Option<Expected> {
+    let mut fields = text.split_ascii_whitespace();
+    let class = fields.next()?.to_string();
+    let line = fields.next()?.parse().ok()?;
+    fields
+        .next()
+        .is_none()
+        .then_some(Expected::Error { class, line })
+}
+
+/// FNV-1a, 64 bits, as 16 hex digits: a stable content name for saved cases.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The result of [`save`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    /// A new entry was written at this `.in` path.
+    New(PathBuf),
+    /// The same input was already in the corpus at this path.
+    Existing(PathBuf),
+}
+
+impl Saved {
+    pub fn path(&self) -> &Path {
+        match self {
+            Saved::New(p) | Saved::Existing(p) => p,
+        }
+    }
+}
+
+/// Saves `input` with the expectation `expected` (normally the reference's outcome).
+pub fn save(dir: &Path, input: &[u8], expected: &Outcome) -> io::Result<Saved> {
+    fs::create_dir_all(dir)?;
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().and_then(|e| e.to_str()) == Some("in") && fs::read(&path)? == input {
+            return Ok(Saved::Existing(path));
+        }
+    }
+    let name = content_hash(input);
+    let in_path = dir.join(format!("{name}.in"));
+    // The expectation is written first, so a reader never sees an `.in` without it.
+    match expected {
+        Outcome::Output(text) => atomic_write(&dir.join(format!("{name}.out")), text.as_bytes())?,
+        Outcome::Rejected { class, line, .. } => atomic_write(
+            &dir.join(format!("{name}.err")),
+            format!("{class} {line}\n").as_bytes(),
+        )?,
+    }
+    atomic_write(&in_path, input)?;
+    Ok(Saved::New(in_path))
+}
+
+fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("boardfuzz-corpus-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn save_is_idempotent_and_loads_back() {
+        let d = temp_dir("save");
+        let out = Outcome::Output("42\n".into());
+        let first = save(&d, b"1 2\n", &out).unwrap();
+        assert!(matches!(first, Saved::New(_)));
+        assert_eq!(
+            save(&d, b"1 2\n", &out).unwrap(),
+            Saved::Existing(first.path().into())
+        );
+        let rejected = Outcome::Rejected {
+            class: "invalid",
+            line: 3,
+            message: "x".into(),
+        };
+        save(&d, b"bad\n", &rejected).unwrap();
+        let entries = load(&d).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert!(entries
+            .iter()
+            .any(|e| e.expected == Expected::Output("42\n".into())));
+        assert!(entries.iter().any(|e| e.expected
+            == Expected::Error {
+                class: "invalid".into(),
+                line: 3
+            }));
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn an_input_without_expectation_is_an_error() {
+        let d = temp_dir("orphan");
+        fs::create_dir_all(&d).unwrap();
+        fs::write(d.join("x.in"), "1\n").unwrap();
+        assert!(load(&d).unwrap_err().contains("no x.out or x.err"));
+        fs::remove_dir_all(&d).unwrap();
+    }
+}

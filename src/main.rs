@@ -1,0 +1,5 @@
+//! The `boardfuzz` binary: see [`boardfuzz::cli`].
+
+fn main() -> std::process::ExitCode {
+    boardfuzz::cli::main()
+}
