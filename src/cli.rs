@@ -119,13 +119,23 @@ pub enum Command {
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
     },
-    /// Census of a corpus folder: which edge cases its entries hit.
+    /// Census of a corpus folder: which edge cases its entries hit. Exit 1 if a tag is missed.
     Census {
         /// Game slug or problem id.
         game: String,
         /// Corpus root folder.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
+        /// For every tag no entry hits, search random cases for one that does, shrink it (keeping
+        /// the tag) and save it to the corpus with the reference's answer.
+        #[arg(long)]
+        fill: bool,
+        /// Seed of the --fill search.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Cases to try per missing tag with --fill.
+        #[arg(long, default_value_t = 200_000)]
+        tries: u64,
     },
     /// List the games, their problem ids and their game-specific flags.
     List,
@@ -314,7 +324,13 @@ fn run(cli: Cli) -> CliResult {
         ),
         Command::Gen { game, seed, knobs } => gen(&game, seed, &knobs.options()),
         Command::Replay { games, corpus } => replay(&games, &corpus),
-        Command::Census { game, corpus } => census(&game, &corpus),
+        Command::Census {
+            game,
+            corpus,
+            fill,
+            seed,
+            tries,
+        } => census(&game, &corpus, fill.then_some((seed, tries))),
         Command::List => {
             for g in game::all() {
                 let flags: Vec<&str> = g.knobs().iter().map(|k| k.flag()).collect();
@@ -524,7 +540,7 @@ fn repro(
     let mut saved = None;
     if let Some(root) = save_to {
         let dir = corpus::dir(&root, game.slug());
-        let s = corpus::save(&dir, &raw, &comparison.reference)
+        let s = corpus::save(&dir, &raw, &comparison.reference, None)
             .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
         println!(
             "{} {}",
@@ -605,13 +621,39 @@ fn replay(names: &[String], root: &Path) -> CliResult {
     })
 }
 
-fn census(name: &str, root: &Path) -> CliResult {
+fn census(name: &str, root: &Path, fill: Option<(u64, u64)>) -> CliResult {
     let game = find_game(name)?;
     let dir = corpus::dir(root, game.slug());
-    let entries = corpus::load(&dir).map_err(Usage)?;
-    let mut census = Census::new(game.tags());
-    for entry in &entries {
-        census.add(game.census(&entry.input, &Options::default()));
+    let options = Options::default();
+    let tally = |entries: &[corpus::Entry]| {
+        let mut census = Census::new(game.tags());
+        for entry in entries {
+            census.add(game.census(&entry.input, &options));
+        }
+        census
+    };
+    let mut entries = corpus::load(&dir).map_err(Usage)?;
+    let mut census = tally(&entries);
+    if let Some((seed, tries)) = fill {
+        for tag in census.missing() {
+            let index = game.tags().iter().position(|t| *t == tag).unwrap_or(0);
+            match crate::harness::census::find_example(game, index, seed, tries, &options) {
+                Some(text) => {
+                    let expected = game.reference(text.as_bytes(), &options);
+                    let saved = corpus::save(
+                        &dir,
+                        text.as_bytes(),
+                        &expected,
+                        Some(&format!("census-{tag}")),
+                    )
+                    .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
+                    eprintln!("{tag}: {}", saved.path().display());
+                }
+                None => eprintln!("{tag}: no example in {tries} cases"),
+            }
+        }
+        entries = corpus::load(&dir).map_err(Usage)?;
+        census = tally(&entries);
     }
     println!("census of {} ({} entries)", dir.display(), entries.len());
     print!("{}", census.table());

@@ -8,6 +8,7 @@
 //! all reach a game through one abstraction, [`game::DynGame`].
 
 pub mod cli;
+pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod harness;

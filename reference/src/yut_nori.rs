@@ -334,18 +334,25 @@ fn steps_of_throw(sticks: [Stick; 4]) -> usize {
     }
 }
 
+/// The moving group: `group[piece]` is true when `PIECES[piece]` moves this turn.
+type Group = [bool; 8];
+
 /// Rule 3, who moves: a piece at home moves alone; otherwise every piece of the same team standing
 /// on the named piece's position moves together as one group.
-fn who_moves(board: &Board, piece: usize) -> Vec<usize> {
+fn who_moves(board: &Board, piece: usize) -> Group {
+    let mut group = [false; 8];
     match board.places[piece] {
-        Place::Home => vec![piece],
-        Place::On(position) => (0..PIECES.len())
-            .filter(|&other| {
-                team_of(other) == team_of(piece) && board.places[other] == Place::On(position)
-            })
-            .collect(),
+        Place::Home => group[piece] = true,
+        Place::On(position) => {
+            for (other, moves) in group.iter_mut().enumerate() {
+                if team_of(other) == team_of(piece) && board.places[other] == Place::On(position) {
+                    *moves = true;
+                }
+            }
+        }
         Place::Out => unreachable!("an exited piece never moves (checked by play_turn)"),
     }
+    group
 }
 
 /// Rule 4, which route: decided only by the place where the move starts.
@@ -411,16 +418,20 @@ fn capture(board: &mut Board, arriving_team: Team, position: Position) {
 
 /// Rule 7, stacking: the group is put on `position`; any pieces of its own team already there now
 /// stand on the same position, so from now on rule 3 moves them all together as one group.
-fn stack(board: &mut Board, group: &[usize], position: Position) {
-    for &piece in group {
-        board.places[piece] = Place::On(position);
+fn stack(board: &mut Board, group: &Group, position: Position) {
+    for (place, &moves) in board.places.iter_mut().zip(group.iter()) {
+        if moves {
+            *place = Place::On(position);
+        }
     }
 }
 
 /// Rule 5, exit: the group's pieces leave the board for good.
-fn exit(board: &mut Board, group: &[usize]) {
-    for &piece in group {
-        board.places[piece] = Place::Out;
+fn exit(board: &mut Board, group: &Group) {
+    for (place, &moves) in board.places.iter_mut().zip(group.iter()) {
+        if moves {
+            *place = Place::Out;
+        }
     }
 }
 
@@ -522,13 +533,13 @@ fn draw(board: &Board) -> String {
 /// One trace line: `X:where` for the eight pieces in `A B C D a b c d` order.
 fn trace_line(board: &Board) -> String {
     let mut line = String::with_capacity(100);
-    for piece in 0..PIECES.len() {
-        if piece > 0 {
+    for (letter, place) in PIECES.iter().zip(board.places.iter()) {
+        if !line.is_empty() {
             line.push(' ');
         }
-        line.push(PIECES[piece]);
+        line.push(*letter);
         line.push(':');
-        line.push_str(board.places[piece].trace_name());
+        line.push_str(place.trace_name());
     }
     line
 }

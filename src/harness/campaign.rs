@@ -118,7 +118,12 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
             let mut found = Disagreement::new(game, small, &plan.options, origin);
             if let Some(root) = &plan.corpus {
                 let dir = corpus::dir(root, game.slug());
-                match corpus::save(&dir, found.input.as_bytes(), &found.comparison.reference) {
+                match corpus::save(
+                    &dir,
+                    found.input.as_bytes(),
+                    &found.comparison.reference,
+                    None,
+                ) {
                     Ok(saved) => found.saved = Some(saved.path().to_path_buf()),
                     Err(e) => {
                         result.error = Some(format!("could not save to {}: {e}", dir.display()))

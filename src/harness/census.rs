@@ -3,6 +3,9 @@
 
 use std::fmt::Write as _;
 
+use crate::game::{DynGame, Options};
+use crate::rng::Rng;
+
 /// Hit counts per tag of one game.
 #[derive(Debug, Clone)]
 pub struct Census {
@@ -71,6 +74,30 @@ impl Census {
     }
 }
 
+/// Searches random cases for one that hits census tag `tag` (an index into the game's tags),
+/// then shrinks it while it still hits the tag. `None` if `tries` cases found none.
+pub fn find_example(
+    game: &dyn DynGame,
+    tag: usize,
+    seed: u64,
+    tries: u64,
+    options: &Options,
+) -> Option<String> {
+    let bit = 1u64 << tag;
+    let hits = |text: &str| game.census(text.as_bytes(), options) & bit != 0;
+    for index in 0..tries {
+        let mut rng = Rng::new(Rng::case_seed(seed, index));
+        let Ok(text) = game.generate(&mut rng, options) else {
+            continue;
+        };
+        if hits(&text) {
+            let mut still_hits = |t: &str| hits(t);
+            return Some(game.shrink(&text, &mut still_hits).unwrap_or(text));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +110,6 @@ mod tests {
         assert_eq!(c.counts, vec![2, 0, 1]);
         assert_eq!(c.cases, 2);
         assert_eq!(c.missing(), vec!["b"]);
-        assert!(c.table().contains("| a   |          2 |  100.00% |"));
+        assert!(c.table().contains("| a   |          2 | 100.00% |"));
     }
 }

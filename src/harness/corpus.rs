@@ -140,8 +140,9 @@ impl Saved {
     }
 }
 
-/// Saves `input` with the expectation `expected` (normally the reference's outcome).
-pub fn save(dir: &Path, input: &[u8], expected: &Outcome) -> io::Result<Saved> {
+/// Saves `input` with the expectation `expected` (normally the reference's outcome), under
+/// `name` or else its content hash.
+pub fn save(dir: &Path, input: &[u8], expected: &Outcome, name: Option<&str>) -> io::Result<Saved> {
     fs::create_dir_all(dir)?;
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
@@ -149,7 +150,7 @@ pub fn save(dir: &Path, input: &[u8], expected: &Outcome) -> io::Result<Saved> {
             return Ok(Saved::Existing(path));
         }
     }
-    let name = content_hash(input);
+    let name = name.map_or_else(|| content_hash(input), str::to_string);
     let in_path = dir.join(format!("{name}.in"));
     // The expectation is written first, so a reader never sees an `.in` without it.
     match expected {
@@ -183,10 +184,10 @@ mod tests {
     fn save_is_idempotent_and_loads_back() {
         let d = temp_dir("save");
         let out = Outcome::Output("42\n".into());
-        let first = save(&d, b"1 2\n", &out).unwrap();
+        let first = save(&d, b"1 2\n", &out, None).unwrap();
         assert!(matches!(first, Saved::New(_)));
         assert_eq!(
-            save(&d, b"1 2\n", &out).unwrap(),
+            save(&d, b"1 2\n", &out, None).unwrap(),
             Saved::Existing(first.path().into())
         );
         let rejected = Outcome::Rejected {
@@ -194,7 +195,7 @@ mod tests {
             line: 3,
             message: "x".into(),
         };
-        save(&d, b"bad\n", &rejected).unwrap();
+        save(&d, b"bad\n", &rejected, None).unwrap();
         let entries = load(&d).unwrap();
         assert_eq!(entries.len(), 2);
         assert!(entries

@@ -258,13 +258,13 @@ impl Board {
         }
     }
 
-    /// Plays one turn (rules 3–7). Fails if the named piece has exited.
+    /// Plays one turn (rules 3–7); `None` if the named piece has exited.
     #[inline]
-    pub fn play(&mut self, mv: Move) -> Result<Events, ()> {
+    pub fn play(&mut self, mv: Move) -> Option<Events> {
         let piece = mv.piece as usize;
         let start = self.pos[piece];
         if start == OUT {
-            return Err(());
+            return None;
         }
         let (group, bottom) = if start == HOME {
             (1u8 << piece, mv.piece)
@@ -287,7 +287,7 @@ impl Board {
         };
         if dest == OUT {
             set_pos(&mut self.pos, group, OUT);
-            return Ok(events);
+            return Some(events);
         }
         let d = dest as usize;
         let there = self.at[d];
@@ -303,7 +303,7 @@ impl Board {
         set_pos(&mut self.pos, group, dest);
         events.captured = captured;
         events.joined = joined;
-        Ok(events)
+        Some(events)
     }
 
     /// The final picture (rule 9).
@@ -411,7 +411,7 @@ pub fn play_all(input: &[u8], mut visit: impl FnMut(&Board, &Events)) -> Result<
     let parsed = parse(input)?;
     let mut board = Board::new();
     for (turn, &mv) in parsed.moves.iter().enumerate() {
-        let events = board.play(mv).map_err(|()| exited(mv.piece, turn))?;
+        let events = board.play(mv).ok_or_else(|| exited(mv.piece, turn))?;
         visit(&board, &events);
     }
     Ok(board)

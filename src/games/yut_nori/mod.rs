@@ -128,7 +128,7 @@ impl Game for YutNori {
             .skip(1)
             .filter_map(|l| l.split_ascii_whitespace().nth(1));
         for (mv, throws) in parsed.moves.iter().zip(throw_fields) {
-            board.play(*mv).ok()?;
+            board.play(*mv)?;
             let mut t = [false; 4];
             for (slot, b) in t.iter_mut().zip(throws.bytes()) {
                 *slot = b == b'F';
