@@ -1,0 +1,206 @@
+//! The `boardfuzz` binary end to end: exit codes, one-line errors, solve/check/repro/gen/replay.
+//! Bad inputs are checked against both implementations: same error class, same line, exit 2.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("boardfuzz-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn solve_answers_the_official_sample_with_both_implementations() {
+    let input = std::fs::read("corpus/yut_nori/sample-1.in").unwrap();
+    let expected = std::fs::read_to_string("corpus/yut_nori/sample-1.out").unwrap();
+    for args in [
+        &["solve", "yut_nori"][..],
+        &["solve", "boj15778", "--reference"][..],
+    ] {
+        let out = boardfuzz(args, &input);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), expected);
+    }
+}
+
+#[test]
+fn bad_yut_nori_inputs_give_one_line_errors_with_exit_2_from_both_sides() {
+    let cases: &[(&[u8], &str, usize)] = &[
+        (b"2\nA FFFF\n", "truncated", 3),
+        (b"", "truncated", 1),
+        (b"1\nA FFFF\nB FFFF\n", "trailing", 3),
+        (b"0\n", "out-of-range", 1),
+        (b"101\n", "out-of-range", 1),
+        (b"x\n", "malformed", 1),
+        (b"1\nE FFFF\n", "malformed", 2),
+        (b"1\nA FFXF\n", "malformed", 2),
+        (b"1\nA FFF\n", "malformed", 2),
+        (b"1\nAFFFF\n", "malformed", 2),
+        (b"1\nA\xff FFFF\n", "not-utf8", 2),
+        // A runs 4+4+4+4+4 = 20 steps to 날밭, then exits with one more; then is named again.
+        (
+            b"7\nA FFFF\nA FFFF\nA FFFF\nA FFFF\nA FFFF\nA FBBB\nA FBBB\n",
+            "invalid",
+            8,
+        ),
+    ];
+    for &(input, class, line) in cases {
+        for args in [
+            &["solve", "yut_nori"][..],
+            &["solve", "yut_nori", "--reference"][..],
+        ] {
+            let out = boardfuzz(args, input);
+            let err = text(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{args:?} on {:?}: {err}",
+                text(input)
+            );
+            assert!(out.stdout.is_empty());
+            assert_eq!(err.lines().count(), 1, "one line: {err}");
+            let want = format!("error: line {line}: {class}: ");
+            assert!(
+                err.starts_with(&want),
+                "{args:?} on {:?}: want `{want}`, got `{err}`",
+                text(input)
+            );
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_message() {
+    let out = boardfuzz(&["solve", "chess"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown game `chess`; known games: yut_nori (boj15778)"));
+    let out = boardfuzz(&["check", "yut_nori", "--time", "5 parsecs"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = boardfuzz(&["solve", "yut_nori", "/no/such/file"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: cannot read /no/such/file"));
+    let out = boardfuzz(&["gen", "yut_nori", "--end", "5"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("yut_nori does not take --end"));
+}
+
+#[test]
+fn help_explains_the_commands() {
+    let out = boardfuzz(&["--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for word in [
+        "solve",
+        "check",
+        "repro",
+        "gen",
+        "replay",
+        "census",
+        "Exit status",
+    ] {
+        assert!(help.contains(word), "--help mentions {word}");
+    }
+}
+
+#[test]
+fn gen_is_deterministic_and_valid() {
+    let a = boardfuzz(&["gen", "yut_nori", "--seed", "42"], b"");
+    let b = boardfuzz(&["gen", "yut_nori", "--seed", "42"], b"");
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    let solved = boardfuzz(&["solve", "yut_nori"], &a.stdout);
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).lines().count(), 32);
+}
+
+#[test]
+fn check_passes_and_prints_a_census() {
+    let corpus = temp("check");
+    let out = boardfuzz(
+        &[
+            "check",
+            "yut_nori",
+            "--cases",
+            "3000",
+            "--seed",
+            "5",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("== yut_nori: 3000 cases"), "{stdout}");
+    assert!(stdout.contains("| capture-stack"), "{stdout}");
+    assert!(stdout.contains("ok: 3000 case(s) in 1 game(s), 0 disagreement(s)"));
+}
+
+#[test]
+fn repro_of_a_corpus_file_and_of_a_raw_artifact() {
+    let out = boardfuzz(&["repro", "yut_nori", "corpus/yut_nori/sample-2.in"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("read as judge text"));
+    assert!(text(&out.stdout).contains("both implementations agree"));
+
+    // Raw bytes in a structured target's artifact folder decode exactly as the fuzz target does:
+    // byte 0 -> 1 turn, then piece byte 2 -> C, throws 0b0101 -> FBFB.
+    let dir = temp("artifact").join("artifacts").join("yut_nori");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("crash-0");
+    std::fs::write(&file, [0u8, 2, 0b0101]).unwrap();
+    let out = boardfuzz(&["repro", "yut_nori", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("raw artifact of the structured fuzz target"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1\nC FBFB\n"), "{stdout}");
+}
+
+#[test]
+fn repro_save_adds_an_entry_once() {
+    let corpus = temp("save");
+    let args = [
+        "repro",
+        "yut_nori",
+        "corpus/yut_nori/sample-1.in",
+        "--save",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ];
+    let first = text(&boardfuzz(&args, b"").stdout);
+    assert!(first.contains("saved as"), "{first}");
+    let second = text(&boardfuzz(&args, b"").stdout);
+    assert!(second.contains("already in the corpus as"), "{second}");
+    let files = std::fs::read_dir(corpus.join("yut_nori")).unwrap().count();
+    assert_eq!(files, 2, "one .in and one .out");
+}
+
+#[test]
+fn replay_of_the_committed_corpus_passes() {
+    let out = boardfuzz(&["replay"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains(", 0 failed"));
+}
