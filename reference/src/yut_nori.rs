@@ -585,7 +585,7 @@ fn parse(input: &[u8]) -> Result<Vec<Turn>, InputError> {
     let mut text = JudgeText::new(input)?;
     let (line, fields) = text.required_line(1)?;
     let n = number(fields[0], line, "N", 1, 100)?;
-    let mut turns = Vec::new();
+    let mut turns = Vec::with_capacity(n as usize);
     for _ in 0..n {
         let (line, fields) = text.required_line(2)?;
         let piece = parse_piece(fields[0], line)?;

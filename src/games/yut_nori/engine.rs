@@ -171,7 +171,7 @@ const fn build_passed() -> [[u8; 6]; 30] {
     table
 }
 
-const PICTURE: &[u8; 32 * 33] = b"\
+const PICTURE: &str = "\
 ..----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \\                          / |
@@ -231,13 +231,15 @@ pub struct Events {
     pub reentered: bool,
 }
 
-/// The board: where each piece is, and each position's pieces as a bit mask.
+/// The board: where each piece is (one byte per piece, packed in a `u64`), and each position's
+/// pieces as a bit mask. `at` has two spare slots, for `HOME` and `OUT`, so a move can index it
+/// without branching; both always read 0 between moves.
 #[derive(Debug, Clone)]
 pub struct Board {
-    pub pos: [u8; 8],
-    at: [u8; POSITIONS],
+    pos: u64,
+    at: [u8; 31],
     /// The piece that was first on each occupied position (census only).
-    bottom: [u8; POSITIONS],
+    bottom: [u8; 31],
     /// Pieces that have been captured at least once (census only).
     ever_captured: u8,
 }
@@ -248,82 +250,135 @@ impl Default for Board {
     }
 }
 
+/// Byte lane `i` of `EXPAND[m]` is `0xFF` iff bit `i` of `m` is set.
+static EXPAND: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if m & (1 << i) != 0 {
+                table[m] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+const LANES: u64 = 0x0101_0101_0101_0101;
+
 impl Board {
     pub fn new() -> Board {
         Board {
-            pos: [HOME; 8],
-            at: [0; POSITIONS],
-            bottom: [0; POSITIONS],
+            pos: HOME as u64 * LANES,
+            at: [0; 31],
+            bottom: [0; 31],
             ever_captured: 0,
         }
     }
 
-    /// Plays one turn (rules 3–7); `None` if the named piece has exited.
+    /// Where a piece is: a position index, `HOME` or `OUT`.
+    #[inline]
+    pub fn position(&self, piece: u8) -> u8 {
+        (self.pos >> (8 * piece)) as u8
+    }
+
+    /// Plays one turn (rules 3–7) and says what happened; `None` if the named piece has exited.
     #[inline]
     pub fn play(&mut self, mv: Move) -> Option<Events> {
-        let piece = mv.piece as usize;
-        let start = self.pos[piece];
+        self.play_with::<true>(mv)
+    }
+
+    /// Plays one turn without the census bookkeeping (the `solve` hot loop).
+    #[inline(always)]
+    fn play_fast(&mut self, mv: Move) -> Option<()> {
+        self.play_with::<false>(mv).map(|_| ())
+    }
+
+    #[inline(always)]
+    fn play_with<const OBSERVE: bool>(&mut self, mv: Move) -> Option<Events> {
+        let piece = mv.piece;
+        let start = self.position(piece);
         if start == OUT {
             return None;
         }
-        let (group, bottom) = if start == HOME {
-            (1u8 << piece, mv.piece)
-        } else {
-            let s = start as usize;
-            let group = self.at[s];
-            self.at[s] = 0;
-            (group, self.bottom[s])
-        };
-        let dest = DEST[start as usize][mv.steps as usize];
-        let mut events = Events {
-            start,
-            dest,
-            steps: mv.steps,
-            passed: PASSED[start as usize][mv.steps as usize],
-            group,
-            by_upper: bottom != mv.piece,
-            reentered: start == HOME && self.ever_captured & (1 << piece) != 0,
-            ..Events::default()
-        };
-        if dest == OUT {
-            set_pos(&mut self.pos, group, OUT);
-            return Some(events);
-        }
+        let s = start as usize;
+        // On the board the piece is in `at[s]` already; at home `at[HOME]` is 0 (rule 3).
+        let group = self.at[s] | (1 << piece);
+        self.at[s] = 0;
+        let dest = DEST[s][mv.steps as usize];
         let d = dest as usize;
         let there = self.at[d];
-        let enemy_team: u8 = if piece < 4 { 0xF0 } else { 0x0F };
+        // 0xF0 (abcd) for ABCD, 0x0F (ABCD) for abcd.
+        let enemy_team = 0xF0u8 >> (piece & 4);
         let captured = there & enemy_team;
-        set_pos(&mut self.pos, captured, HOME);
-        self.ever_captured |= captured;
         let joined = there & !enemy_team;
+        self.at[d] = joined | group;
+        self.at[OUT as usize] = 0;
+        let (moved, sent_home) = (EXPAND[group as usize], EXPAND[captured as usize]);
+        self.pos = (self.pos & !(moved | sent_home))
+            | (dest as u64 * LANES & moved)
+            | (HOME as u64 * LANES & sent_home);
+        if !OBSERVE {
+            return Some(Events::default());
+        }
+        let bottom = if start == HOME { piece } else { self.bottom[s] };
         if joined == 0 {
             self.bottom[d] = bottom;
         }
-        self.at[d] = joined | group;
-        set_pos(&mut self.pos, group, dest);
-        events.captured = captured;
-        events.joined = joined;
-        Some(events)
+        let reentered = start == HOME && self.ever_captured & (1 << piece) != 0;
+        self.ever_captured |= captured;
+        Some(Events {
+            start,
+            dest,
+            steps: mv.steps,
+            passed: PASSED[s][mv.steps as usize],
+            group,
+            joined,
+            captured,
+            by_upper: bottom != piece,
+            reentered,
+        })
+    }
+
+    fn positions(&self) -> [u8; 8] {
+        self.pos.to_le_bytes()
     }
 
     /// The final picture (rule 9).
     pub fn picture(&self) -> String {
-        let mut buf = *PICTURE;
-        for (piece, &p) in self.pos.iter().enumerate() {
+        // The template is copied in runs between the (at most eight) letters, so the output is
+        // built from `&str` pieces and never needs a UTF-8 check.
+        let mut patches = [(usize::MAX, b' '); 8];
+        let mut count = 0;
+        for (piece, p) in self.positions().into_iter().enumerate() {
             if (p as usize) < POSITIONS {
                 let (row, col) = BLOCK[p as usize];
                 let row = row as usize + (piece & 3) / 2;
                 let col = col as usize + (piece & 1);
-                buf[row * 33 + col] = LETTERS[piece];
+                patches[count] = (row * 33 + col, LETTERS[piece]);
+                count += 1;
             }
         }
-        String::from_utf8(buf.to_vec()).expect("the picture is ASCII")
+        let patches = &mut patches[..count];
+        patches.sort_unstable();
+        let mut out = String::with_capacity(PICTURE.len());
+        let mut from = 0;
+        for &(at, letter) in patches.iter() {
+            out.push_str(&PICTURE[from..at]);
+            out.push(letter as char);
+            from = at + 1;
+        }
+        out.push_str(&PICTURE[from..]);
+        out
     }
 
     /// The trace line of the current state (`docs/judge-text.md`).
     pub fn trace_line(&self) -> String {
         let mut line = String::with_capacity(96);
-        for (piece, &p) in self.pos.iter().enumerate() {
+        for (piece, p) in self.positions().into_iter().enumerate() {
             if piece > 0 {
                 line.push(' ');
             }
@@ -339,29 +394,123 @@ impl Board {
     }
 }
 
-#[inline]
-fn set_pos(pos: &mut [u8; 8], mut mask: u8, to: u8) {
-    while mask != 0 {
-        pos[mask.trailing_zeros() as usize] = to;
-        mask &= mask - 1;
+/// The parsed input: up to 100 turns, in a fixed array (no allocation).
+pub struct Input {
+    moves: [Move; 100],
+    len: usize,
+}
+
+impl Input {
+    pub fn moves(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
     }
 }
 
-/// The parsed input: the turns, with the line each came from.
-pub struct Input {
-    pub moves: Vec<Move>,
+const NO_MOVE: Move = Move { piece: 0, steps: 0 };
+
+/// Step count of a four-byte throw string, if it is one.
+fn steps_of(throws: &[u8]) -> Option<u8> {
+    let forward = throws.iter().filter(|&&b| b == b'F').count();
+    throws
+        .iter()
+        .all(|&b| b == b'F' || b == b'B')
+        .then(|| STEPS_BY_FORWARD[forward])
 }
 
-/// Reads the judge input (syntax only; rule checks happen while playing).
+fn piece_of(letter: u8) -> Option<u8> {
+    Some(PIECE_OF_BYTE[letter as usize]).filter(|&p| p != NOT_A_PIECE)
+}
+
+/// Reads the judge input (syntax only; rule checks happen while playing), following
+/// `docs/judge-text.md` for every layout and every error.
 pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
+    parse_general(input)
+}
+
+/// The fast path of [`solve`] for input in canonical layout — `N\n`, then N lines of exactly
+/// `X TTTT\n`, nothing else — which is what generators and judges produce: each line is decoded
+/// and played at once. `None` sends the input to the general reader, which also gives every
+/// syntax error its class and line (a syntax error anywhere beats an exited piece).
+fn solve_canonical(input: &[u8]) -> Option<Result<String, JudgeError>> {
+    let digits = input.iter().take(4).position(|&b| b == b'\n')?;
+    if digits == 0 || input[0] == b'0' {
+        return None;
+    }
+    let mut n = 0usize;
+    for &b in &input[..digits] {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + (b - b'0') as usize;
+    }
+    let body = &input[digits + 1..];
+    if n > 100 || body.len() != 7 * n {
+        return None;
+    }
+    let mut board = Board::new();
+    let mut exited_at = None;
+    for (turn, line) in body.chunks_exact(7).enumerate() {
+        // `F` (0x46) and `B` (0x42) differ only in bit 2, so four throws are valid iff
+        // `t & !0x04040404 == 0x42424242`, and the number of `F`s is the popcount of bit 2.
+        // Branch-free, since random throws would make a byte-by-byte `match` mispredict.
+        let piece = PIECE_OF_BYTE[line[0] as usize];
+        let throws = u32::from_le_bytes([line[2], line[3], line[4], line[5]]);
+        let valid = (piece != NOT_A_PIECE)
+            & (line[1] == b' ')
+            & (line[6] == b'\n')
+            & (throws & !0x0404_0404 == 0x4242_4242);
+        if !valid {
+            return None;
+        }
+        let mv = Move {
+            piece,
+            steps: STEPS_BY_FORWARD[(throws & 0x0404_0404).count_ones() as usize],
+        };
+        if exited_at.is_none() && board.play_fast(mv).is_none() {
+            exited_at = Some((piece, turn));
+        }
+    }
+    Some(match exited_at {
+        Some((piece, turn)) => Err(exited(piece, turn)),
+        None => Ok(board.picture()),
+    })
+}
+
+const NOT_A_PIECE: u8 = 0xFF;
+
+/// Piece index of each byte (`A`–`D` → 0..4, `a`–`d` → 4..8), `NOT_A_PIECE` otherwise.
+static PIECE_OF_BYTE: [u8; 256] = {
+    let mut table = [NOT_A_PIECE; 256];
+    let mut i = 0;
+    while i < 4 {
+        table[b'A' as usize + i] = i as u8;
+        table[b'a' as usize + i] = 4 + i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// Rule 2: steps by number of `F`s (none means 5).
+const STEPS_BY_FORWARD: [u8; 5] = [5, 1, 2, 3, 4];
+
+/// The general reader, following `docs/judge-text.md` for every layout and every error.
+fn parse_general(input: &[u8]) -> Result<Input, JudgeError> {
     let mut text = JudgeText::new(input)?;
     let (line, [n]) = text.fields::<1>("the number of turns")?;
     let n = judge::number(n, line, "the number of turns N", 1, 100)? as usize;
-    let mut moves = Vec::with_capacity(n);
+    let mut parsed = Input {
+        moves: [NO_MOVE; 100],
+        len: 0,
+    };
     for _ in 0..n {
         let (line, [piece, throws]) = text.fields::<2>("a turn (piece and four throws)")?;
         let piece = match piece.as_bytes() {
-            [b] => LETTERS.iter().position(|l| l == b),
+            &[b] => piece_of(b),
             _ => None,
         }
         .ok_or_else(|| {
@@ -372,27 +521,20 @@ pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
             )
         })?;
         let steps = match throws.as_bytes() {
-            t @ [_, _, _, _] if t.iter().all(|&b| b == b'F' || b == b'B') => {
-                match t.iter().filter(|&&b| b == b'F').count() {
-                    0 => 5,
-                    f => f as u8,
-                }
-            }
-            _ => {
-                return Err(JudgeError::new(
-                    ErrorClass::Malformed,
-                    line,
-                    format!("the throws must be four characters F or B, found `{throws}`"),
-                ))
-            }
-        };
-        moves.push(Move {
-            piece: piece as u8,
-            steps,
-        });
+            t @ [_, _, _, _] => steps_of(t),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            JudgeError::new(
+                ErrorClass::Malformed,
+                line,
+                format!("the throws must be four characters F or B, found `{throws}`"),
+            )
+        })?;
+        parsed.push(Move { piece, steps });
     }
     text.finish()?;
-    Ok(Input { moves })
+    Ok(parsed)
 }
 
 fn exited(piece: u8, turn: usize) -> JudgeError {
@@ -410,7 +552,7 @@ fn exited(piece: u8, turn: usize) -> JudgeError {
 pub fn play_all(input: &[u8], mut visit: impl FnMut(&Board, &Events)) -> Result<Board, JudgeError> {
     let parsed = parse(input)?;
     let mut board = Board::new();
-    for (turn, &mv) in parsed.moves.iter().enumerate() {
+    for (turn, &mv) in parsed.moves().iter().enumerate() {
         let events = board.play(mv).ok_or_else(|| exited(mv.piece, turn))?;
         visit(&board, &events);
     }
@@ -419,7 +561,10 @@ pub fn play_all(input: &[u8], mut visit: impl FnMut(&Board, &Events)) -> Result<
 
 /// The judge's answer: the final picture.
 pub fn solve(input: &[u8]) -> Result<String, JudgeError> {
-    Ok(play_all(input, |_, _| {})?.picture())
+    match solve_canonical(input) {
+        Some(answer) => answer,
+        None => Ok(play_all(input, |_, _| {})?.picture()),
+    }
 }
 
 /// The per-turn trace.
@@ -476,7 +621,8 @@ mod tests {
 
     #[test]
     fn picture_template_is_32_by_32() {
-        for line in PICTURE.split(|&b| b == b'\n').take(32) {
+        assert_eq!(PICTURE.len(), 32 * 33);
+        for line in PICTURE.split('\n').take(32) {
             assert_eq!(line.len(), 32);
         }
     }

@@ -41,7 +41,7 @@ impl<'a> Arbitrary<'a> for Case {
         let mut board = Board::new();
         let mut turns = Vec::with_capacity(n);
         for _ in 0..n {
-            let movable: Vec<u8> = (0..8).filter(|&p| board.pos[p as usize] != OUT).collect();
+            let movable: Vec<u8> = (0..8).filter(|&p| board.position(p) != OUT).collect();
             if movable.is_empty() {
                 break;
             }
@@ -120,14 +120,14 @@ impl Game for YutNori {
     fn parse_case(input: &[u8]) -> Option<Case> {
         let parsed = engine::parse(input).ok()?;
         let mut board = Board::new();
-        let mut turns = Vec::with_capacity(parsed.moves.len());
+        let mut turns = Vec::with_capacity(parsed.moves().len());
         // Recover the literal throw strings from the text, so rendering gives the same text back.
         let text = std::str::from_utf8(input).ok()?;
         let throw_fields = text
             .lines()
             .skip(1)
             .filter_map(|l| l.split_ascii_whitespace().nth(1));
-        for (mv, throws) in parsed.moves.iter().zip(throw_fields) {
+        for (mv, throws) in parsed.moves().iter().zip(throw_fields) {
             board.play(*mv)?;
             let mut t = [false; 4];
             for (slot, b) in t.iter_mut().zip(throws.bytes()) {
