@@ -319,8 +319,8 @@ impl Board {
         self.at[OUT as usize] = 0;
         let (moved, sent_home) = (EXPAND[group as usize], EXPAND[captured as usize]);
         self.pos = (self.pos & !(moved | sent_home))
-            | (dest as u64 * LANES & moved)
-            | (HOME as u64 * LANES & sent_home);
+            | ((dest as u64 * LANES) & moved)
+            | ((HOME as u64 * LANES) & sent_home);
         if !OBSERVE {
             return Some(Events::default());
         }
