@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use boardfuzz::game::{self, Options};
 use boardfuzz::harness::campaign::{self, Budget, Plan};
+use boardfuzz::harness::Subject;
 use boardfuzz::rng::Rng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
@@ -66,6 +67,7 @@ fn check_throughput(c: &mut Criterion) {
                     budget: Budget::Cases(CASES),
                     seed: 2026,
                     options: Options::default(),
+                    subject: Subject::Engine,
                     corpus: None,
                 };
                 let runs = campaign::run(&plan, &mut std::io::sink());

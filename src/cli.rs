@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::game::{self, DynGame, Options, Outcome};
 use crate::harness::campaign::{self, Budget, Plan};
 use crate::harness::census::Census;
-use crate::harness::{compare, corpus, first_divergence, Disagreement};
+use crate::harness::{compare_with, corpus, minimize, Disagreement, Subject};
 use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -75,6 +75,8 @@ pub enum Command {
         #[arg(long)]
         no_save: bool,
         #[command(flatten)]
+        solution: SolutionArgs,
+        #[command(flatten)]
         knobs: RunKnobs,
     },
     /// Show one case (judge text or raw libFuzzer artifact): input, both outputs, first divergence.
@@ -98,6 +100,8 @@ pub enum Command {
         /// Corpus root folder for --save.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
+        #[command(flatten)]
+        solution: SolutionArgs,
         #[command(flatten)]
         knobs: RunKnobs,
     },
@@ -139,6 +143,31 @@ pub enum Command {
     },
     /// List the games, their problem ids and their game-specific flags.
     List,
+}
+
+/// Checking an external solution instead of the engine.
+#[derive(Args, Debug, Default, Clone)]
+pub struct SolutionArgs {
+    /// Check this command instead of the engine: any program (run with `sh -c`) that reads judge
+    /// input on stdin and writes the answer on stdout, e.g. `--solution "python3 sol.py"`. It is
+    /// compared like a judge compares (trailing whitespace ignored), on valid inputs only.
+    #[arg(long, value_name = "COMMAND")]
+    pub solution: Option<String>,
+    /// Time limit per run of --solution.
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    pub solution_timeout: Duration,
+}
+
+impl SolutionArgs {
+    fn subject(&self) -> Subject {
+        match &self.solution {
+            None => Subject::Engine,
+            Some(command) => Subject::Solution {
+                command: command.clone(),
+                timeout: self.solution_timeout,
+            },
+        }
+    }
 }
 
 /// Game-specific flags for running implementations.
@@ -302,8 +331,17 @@ fn run(cli: Cli) -> CliResult {
             seed,
             corpus,
             no_save,
+            solution,
             knobs,
-        } => check(&games, cases, time, seed, corpus, no_save, &knobs.options()),
+        } => check(
+            &games,
+            cases,
+            time,
+            seed,
+            (!no_save).then_some(corpus),
+            solution.subject(),
+            &knobs.options(),
+        ),
         Command::Repro {
             game,
             file,
@@ -312,14 +350,15 @@ fn run(cli: Cli) -> CliResult {
             shrink,
             save,
             corpus,
+            solution,
             knobs,
         } => repro(
             &game,
             &file,
-            artifact,
-            text,
+            ReadAs { artifact, text },
             shrink,
             save.then_some(corpus),
+            &solution.subject(),
             &knobs.options(),
         ),
         Command::Gen { game, seed, knobs } => gen(&game, seed, &knobs.options()),
@@ -393,8 +432,8 @@ fn check(
     cases: Option<u64>,
     time: Option<Duration>,
     seed: Option<u64>,
-    corpus_root: PathBuf,
-    no_save: bool,
+    corpus: Option<PathBuf>,
+    subject: Subject,
     options: &Options,
 ) -> CliResult {
     let games = selected(names)?;
@@ -408,7 +447,11 @@ fn check(
     };
     let seed = seed.unwrap_or_else(clock_seed);
     eprintln!(
-        "boardfuzz check: {} game(s), {}, seed {seed}",
+        "boardfuzz check: {} against the reference, {} game(s), {}, seed {seed}",
+        match &subject {
+            Subject::Engine => "engine".to_string(),
+            Subject::Solution { command, .. } => format!("solution `{command}`"),
+        },
         games.len(),
         match budget {
             Budget::Cases(n) => format!("{n} cases each"),
@@ -420,7 +463,8 @@ fn check(
         budget,
         seed,
         options: options.clone(),
-        corpus: (!no_save).then_some(corpus_root),
+        subject,
+        corpus,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let mut failed = false;
@@ -457,13 +501,18 @@ fn check(
     })
 }
 
+/// How `repro` was told to read its file (neither flag: decide from the file).
+struct ReadAs {
+    artifact: bool,
+    text: bool,
+}
+
 /// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target.
 fn repro_input(
     game: &dyn DynGame,
     file: &Path,
     bytes: &[u8],
-    artifact: bool,
-    text: bool,
+    read_as: &ReadAs,
     options: &Options,
 ) -> Result<(String, &'static str), Usage> {
     let as_artifact = |why: &'static str| {
@@ -477,10 +526,10 @@ fn repro_input(
             })
     };
     let as_text = |why: &'static str| Ok((String::from_utf8_lossy(bytes).into_owned(), why));
-    if artifact {
+    if read_as.artifact {
         return as_artifact("raw artifact (--artifact)");
     }
-    if text {
+    if read_as.text {
         return as_text("judge text (--text)");
     }
     // An artifact's folder names its fuzz target: artifacts/<slug>/ is the structured target,
@@ -509,34 +558,28 @@ fn repro_input(
 fn repro(
     name: &str,
     file: &Path,
-    artifact: bool,
-    text: bool,
+    read_as: ReadAs,
     shrink: bool,
     save_to: Option<PathBuf>,
+    subject: &Subject,
     options: &Options,
 ) -> CliResult {
     let game = find_game(name)?;
     check_knobs(game, options)?;
     let bytes =
         std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
-    let (mut input, how) = repro_input(game, file, &bytes, artifact, text, options)?;
+    let (text, how) = repro_input(game, file, &bytes, &read_as, options)?;
     // A judge-text file is replayed byte for byte (it may not even be UTF-8).
-    let raw: Vec<u8> = if how.starts_with("judge text") {
-        bytes.clone()
+    let mut raw: Vec<u8> = if how.starts_with("judge text") {
+        bytes
     } else {
-        input.clone().into_bytes()
+        text.clone().into_bytes()
     };
-    let comparison = compare(game, &raw, options);
-    if shrink && !comparison.agrees() {
-        input = crate::harness::minimize(game, &input, options);
-    }
-    let raw = if shrink {
-        input.clone().into_bytes()
-    } else {
-        raw
-    };
-    let comparison = compare(game, &raw, options);
     println!("{} read as {how}", file.display());
+    if shrink && !compare_with(game, subject, &raw, options).agrees() {
+        raw = minimize(game, subject, &text, options).into_bytes();
+    }
+    let comparison = compare_with(game, subject, &raw, options);
     let mut saved = None;
     if let Some(root) = save_to {
         let dir = corpus::dir(&root, game.slug());
@@ -555,18 +598,17 @@ fn repro(
     if comparison.agrees() {
         println!("--- input ---");
         print!("{}", String::from_utf8_lossy(&raw));
-        println!("--- both implementations agree ---");
-        print!("{}", comparison.engine);
+        println!("--- {} and reference agree ---", subject.label());
+        print!("{}", comparison.reference);
         Ok(ExitCode::SUCCESS)
     } else {
         let mut d = Disagreement::new(
             game,
+            subject,
             String::from_utf8_lossy(&raw).into_owned(),
             options,
             format!("repro of {}", file.display()),
         );
-        d.comparison = comparison;
-        d.divergence = first_divergence(game, &raw, options);
         d.saved = saved;
         print!("{}", d.report());
         Ok(ExitCode::FAILURE)

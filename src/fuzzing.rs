@@ -9,7 +9,7 @@
 //!   same error class at the same line) and neither may panic.
 
 use crate::game::{self, Game, Options, Registered};
-use crate::harness::{compare, Disagreement};
+use crate::harness::{compare, Disagreement, Subject};
 
 /// Structured differential check of one case.
 pub fn diff_case<G: Game>(case: &G::Case) {
@@ -32,6 +32,7 @@ fn check(game: &dyn game::DynGame, input: &[u8], origin: &str) {
     if !compare(game, input, &options).agrees() {
         let d = Disagreement::new(
             game,
+            &Subject::Engine,
             String::from_utf8_lossy(input).into_owned(),
             &options,
             origin.to_string(),

@@ -161,7 +161,7 @@ fn repro_of_a_corpus_file_and_of_a_raw_artifact() {
     let out = boardfuzz(&["repro", "yut_nori", "corpus/yut_nori/sample-2.in"], b"");
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("read as judge text"));
-    assert!(text(&out.stdout).contains("both implementations agree"));
+    assert!(text(&out.stdout).contains("engine and reference agree"));
 
     // Raw bytes in a structured target's artifact folder decode exactly as the fuzz target does:
     // byte 0 -> 1 turn, then piece byte 2 -> C, throws 0b0101 -> FBFB.
@@ -203,4 +203,62 @@ fn replay_of_the_committed_corpus_passes() {
     let out = boardfuzz(&["replay"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains(", 0 failed"));
+}
+
+#[test]
+fn check_points_at_an_external_solution() {
+    let corpus = temp("solution");
+    let corpus = corpus.to_str().unwrap();
+    // The engine, run as an external program, is a correct solution.
+    let good = format!("{} solve yut_nori", env!("CARGO_BIN_EXE_boardfuzz"));
+    let out = boardfuzz(
+        &[
+            "check",
+            "yut_nori",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--corpus",
+            corpus,
+            "--solution",
+            &good,
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stderr).contains("solution `"));
+
+    // A solution that drops the last line of the picture is caught, shrunk and saved.
+    let bad = format!("{good} | head -n 31");
+    let out = boardfuzz(
+        &[
+            "check",
+            "yut_nori",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--corpus",
+            corpus,
+            "--solution",
+            &bad,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("- reference, + solution"), "{report}");
+    assert!(
+        report.contains("an external solution has no per-turn trace"),
+        "{report}"
+    );
+    // Shrunk to a single turn: any one-turn game shows the bug.
+    assert!(report.contains("--- input ---\n1\n"), "{report}");
 }

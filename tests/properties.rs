@@ -8,7 +8,7 @@
 //! `tests/properties.proptest-regressions`, which is committed and replayed first.
 
 use boardfuzz::game::{self, DynGame, Options};
-use boardfuzz::harness::{compare, Disagreement};
+use boardfuzz::harness::{compare, Disagreement, Subject};
 use boardfuzz::rng::Rng;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -23,7 +23,7 @@ fn report(g: &dyn DynGame, input: &[u8]) -> Option<String> {
         None
     } else {
         let text = String::from_utf8_lossy(input).into_owned();
-        Some(Disagreement::new(g, text, &options, "proptest".into()).report())
+        Some(Disagreement::new(g, &Subject::Engine, text, &options, "proptest".into()).report())
     }
 }
 

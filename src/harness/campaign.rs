@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Options};
 use crate::harness::census::Census;
-use crate::harness::{compare, corpus, minimize, Disagreement};
+use crate::harness::{compare_with, corpus, minimize, Disagreement, Subject};
 use crate::rng::Rng;
 
 /// How long to run each game.
@@ -28,6 +28,8 @@ pub struct Plan {
     pub budget: Budget,
     pub seed: u64,
     pub options: Options,
+    /// What is checked against the reference (normally the engine).
+    pub subject: Subject,
     /// Corpus root to save disagreements to (`None`: do not save).
     pub corpus: Option<PathBuf>,
 }
@@ -98,7 +100,7 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
             }
         };
         index += 1;
-        let comparison = compare(game, input.as_bytes(), &plan.options);
+        let comparison = compare_with(game, &plan.subject, input.as_bytes(), &plan.options);
         census.add(game.census(input.as_bytes(), &plan.options));
         if !comparison.agrees() {
             meter.clear(progress);
@@ -108,14 +110,14 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
                 game.slug(),
                 index - 1
             );
-            let small = minimize(game, &input, &plan.options);
+            let small = minimize(game, &plan.subject, &input, &plan.options);
             let origin = format!(
                 "case {} of seed {}; regenerate the unshrunk case with `boardfuzz gen {} --seed {case_seed}`",
                 index - 1,
                 plan.seed,
                 game.slug()
             );
-            let mut found = Disagreement::new(game, small, &plan.options, origin);
+            let mut found = Disagreement::new(game, &plan.subject, small, &plan.options, origin);
             if let Some(root) = &plan.corpus {
                 let dir = corpus::dir(root, game.slug());
                 match corpus::save(

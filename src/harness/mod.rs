@@ -7,29 +7,43 @@
 pub mod campaign;
 pub mod census;
 pub mod corpus;
+pub mod subject;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::game::{DynGame, Options, Outcome};
+pub use subject::Subject;
 
-/// What the two implementations said about one input.
+/// What the subject (normally the engine) and the reference said about one input.
 #[derive(Debug, Clone)]
 pub struct Comparison {
-    pub engine: Outcome,
+    pub subject: Subject,
+    pub mine: Outcome,
     pub reference: Outcome,
 }
 
 impl Comparison {
     pub fn agrees(&self) -> bool {
-        self.engine.agrees_with(&self.reference)
+        !self.subject.disagrees(&self.mine, &self.reference)
     }
 }
 
-/// Runs both implementations on one input.
+/// Runs the engine and the reference on one input.
 pub fn compare(game: &dyn DynGame, input: &[u8], options: &Options) -> Comparison {
+    compare_with(game, &Subject::Engine, input, options)
+}
+
+/// Runs a subject and the reference on one input.
+pub fn compare_with(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+) -> Comparison {
     Comparison {
-        engine: game.engine(input, options),
+        subject: subject.clone(),
+        mine: subject.run(game, input, options),
         reference: game.reference(input, options),
     }
 }
@@ -48,6 +62,8 @@ pub enum Divergence {
     },
     /// At least one side rejected the input, so there are no traces to compare.
     Rejected,
+    /// The subject is an external solution, which has no trace.
+    Unavailable,
 }
 
 /// Compares the per-turn traces of both implementations.
@@ -87,9 +103,18 @@ pub struct Disagreement {
 }
 
 impl Disagreement {
-    pub fn new(game: &dyn DynGame, input: String, options: &Options, origin: String) -> Self {
-        let comparison = compare(game, input.as_bytes(), options);
-        let divergence = first_divergence(game, input.as_bytes(), options);
+    pub fn new(
+        game: &dyn DynGame,
+        subject: &Subject,
+        input: String,
+        options: &Options,
+        origin: String,
+    ) -> Self {
+        let comparison = compare_with(game, subject, input.as_bytes(), options);
+        let divergence = match subject {
+            Subject::Engine => first_divergence(game, input.as_bytes(), options),
+            Subject::Solution { .. } => Divergence::Unavailable,
+        };
         Disagreement {
             slug: game.slug(),
             input,
@@ -109,13 +134,14 @@ impl Disagreement {
         if !self.input.ends_with('\n') {
             out.push('\n');
         }
+        let label = self.comparison.subject.label();
         let _ = writeln!(
             out,
-            "--- output diff (- reference, + engine, two spaces = both) ---"
+            "--- output diff (- reference, + {label}, two spaces = both) ---"
         );
         out.push_str(&diff_lines(
             &self.comparison.reference.to_string(),
-            &self.comparison.engine.to_string(),
+            &self.comparison.mine.to_string(),
         ));
         let _ = writeln!(out, "--- first divergence ---");
         match &self.divergence {
@@ -130,6 +156,9 @@ impl Disagreement {
                     out,
                     "an input was rejected, so there are no traces to compare"
                 );
+            }
+            Divergence::Unavailable => {
+                let _ = writeln!(out, "an external solution has no per-turn trace");
             }
             Divergence::Turn {
                 turn,
@@ -183,10 +212,11 @@ pub fn diff_lines(left: &str, right: &str) -> String {
     out
 }
 
-/// Shrinks a failing input structurally to a local minimum (any input on which the two sides
-/// disagree). Returns the input unchanged if it cannot be parsed as a case of this game.
-pub fn minimize(game: &dyn DynGame, input: &str, options: &Options) -> String {
-    let mut fails = |text: &str| !compare(game, text.as_bytes(), options).agrees();
+/// Shrinks a failing input structurally to a local minimum (any input on which the subject
+/// disagrees with the reference). Returns the input unchanged if it cannot be parsed as a case
+/// of this game.
+pub fn minimize(game: &dyn DynGame, subject: &Subject, input: &str, options: &Options) -> String {
+    let mut fails = |text: &str| !compare_with(game, subject, text.as_bytes(), options).agrees();
     game.shrink(input, &mut fails)
         .unwrap_or_else(|| input.to_string())
 }
