@@ -64,7 +64,6 @@ pub fn run(plan: &Plan, progress: &mut dyn Write) -> Vec<GameRun> {
 }
 
 fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn Write) -> GameRun {
-    let mut census = Census::new(game.tags());
     let start = Instant::now();
     let mut meter = Meter::new(game.slug(), budget);
     let mut index: u64 = 0;
@@ -101,7 +100,7 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
         };
         index += 1;
         let comparison = compare_with(game, &plan.subject, input.as_bytes(), &plan.options);
-        census.add(game.census(input.as_bytes(), &plan.options));
+        result.census.add(game.census(input.as_bytes(), &plan.options));
         if !comparison.agrees() {
             meter.clear(progress);
             let _ = writeln!(
@@ -139,7 +138,6 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
     meter.clear(progress);
     result.cases = index;
     result.elapsed = start.elapsed();
-    result.census = census;
     result
 }
 
