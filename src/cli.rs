@@ -74,6 +74,9 @@ pub enum Command {
         /// Do not save disagreements to the corpus.
         #[arg(long)]
         no_save: bool,
+        /// Search every case to end at exactly this turn (stack_game).
+        #[arg(long)]
+        end: Option<u32>,
         #[command(flatten)]
         knobs: RunKnobs,
     },
@@ -251,6 +254,18 @@ fn check_knobs(game: &dyn DynGame, options: &Options) -> Result<(), Usage> {
     Ok(())
 }
 
+/// Refuses the knobs under which engine and reference answer different questions.
+fn comparable(options: &Options, command: &str) -> Result<(), Usage> {
+    match options.knobs_in_use().into_iter().find(|k| k.engine_only()) {
+        Some(knob) => Err(Usage(format!(
+            "{} changes what the engine answers, so {command} cannot compare it with the \
+             reference; use it with `boardfuzz solve` (engine only)",
+            knob.flag()
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn read_input(file: Option<&Path>) -> Result<Vec<u8>, Usage> {
     match file {
         None => read_stdin(),
@@ -302,8 +317,20 @@ fn run(cli: Cli) -> CliResult {
             seed,
             corpus,
             no_save,
+            end,
             knobs,
-        } => check(&games, cases, time, seed, corpus, no_save, &knobs.options()),
+        } => check(
+            &games,
+            cases,
+            time,
+            seed,
+            corpus,
+            no_save,
+            &Options {
+                end,
+                ..knobs.options()
+            },
+        ),
         Command::Repro {
             game,
             file,
@@ -354,6 +381,9 @@ fn run(cli: Cli) -> CliResult {
 fn solve(name: &str, file: Option<&Path>, reference: bool, options: &Options) -> CliResult {
     let game = find_game(name)?;
     check_knobs(game, options)?;
+    if reference {
+        comparable(options, "`solve --reference`")?;
+    }
     let input = read_input(file)?;
     let outcome = if reference {
         game.reference(&input, options)
@@ -401,6 +431,7 @@ fn check(
     for g in &games {
         check_knobs(*g, options)?;
     }
+    comparable(options, "`check`")?;
     let budget = match (cases, time) {
         (Some(n), _) => Budget::Cases(n),
         (None, Some(t)) => Budget::Time(t),
@@ -517,6 +548,7 @@ fn repro(
 ) -> CliResult {
     let game = find_game(name)?;
     check_knobs(game, options)?;
+    comparable(options, "`repro`")?;
     let bytes =
         std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
     let (mut input, how) = repro_input(game, file, &bytes, artifact, text, options)?;
