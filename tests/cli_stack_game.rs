@@ -56,7 +56,10 @@ fn gen_end_1000_seed_1_is_answered_1000_by_both() {
     let out = run(&["gen", "stack_game", "--end", "1000", "--seed", "1"], None);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let board = stdout(&out);
-    for side in [&["solve", "boj17837"][..], &["solve", "stack_game", "--reference"]] {
+    for side in [
+        &["solve", "boj17837"][..],
+        &["solve", "stack_game", "--reference"],
+    ] {
         let out = run(side, Some(&board));
         assert_eq!(stdout(&out), "1000\n", "{side:?}\n{board}");
     }
@@ -98,7 +101,10 @@ fn boundary_entries_and_the_turn_limit_knob() {
 
 #[test]
 fn no_limit_names_the_cycle() {
-    let out = run(&["solve", "stack_game", "--no-limit", &corpus("sample-1")], None);
+    let out = run(
+        &["solve", "stack_game", "--no-limit", &corpus("sample-1")],
+        None,
+    );
     assert_eq!(
         stdout(&out),
         "never (cycle of period 4 entered at turn 48)\n"

@@ -12,11 +12,11 @@
 //! Boards come from the game's own random generator and from the `--end` search aimed at random
 //! turns in 1..=5000, so games ending well past 1000 are common.
 
+use boardfuzz::game::Game;
 use boardfuzz::game::{self, DynGame, Options, Outcome};
 use boardfuzz::games::stack_game::engine::{self, Fate};
 use boardfuzz::games::stack_game::search::{self, Plan};
 use boardfuzz::games::stack_game::{Case, StackGame};
-use boardfuzz::game::Game;
 use boardfuzz::rng::Rng;
 use boardfuzz_reference::stack_game as reference;
 use proptest::prelude::*;
@@ -124,6 +124,26 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Rule 7's boundary under any limit: a board searched to end at `L − 1`, `L`, `L + 1` or
+    /// `L + 2`, judged with `--turn-limit L` by both sides.
+    #[test]
+    fn engine_matches_reference_at_the_turn_limit(
+        seed in any::<u64>(), limit in 1u32..=1500, offset in 0u64..4
+    ) {
+        let target = (limit as u64 + offset).saturating_sub(1).max(1);
+        let plan = Plan { max_evaluations: 5000, ..Plan::default() };
+        let found = search::search(&mut Rng::new(seed), target, plan);
+        let input = StackGame::render(&Case::from_board(&found.board));
+        let options = Options { turn_limit: Some(limit), ..Options::default() };
+        let g = stack_game();
+        let (e, r) = (g.engine(input.as_bytes(), &options), g.reference(input.as_bytes(), &options));
+        prop_assert!(e.agrees_with(&r), "limit {}: engine {} reference {}\n{}", limit, e, r, input);
+    }
+}
+
 #[test]
 fn the_search_hits_the_boundary_exactly() {
     for target in [999, 1000, 1001, 1002] {
@@ -131,7 +151,11 @@ fn the_search_hits_the_boundary_exactly() {
         assert!(found.exact, "no board ending at {target}");
         assert_eq!(engine::run(&found.board, None).fate, Fate::Ends(target));
         let input = StackGame::render(&Case::from_board(&found.board));
-        let want = if target <= 1000 { format!("{target}\n") } else { "-1\n".into() };
+        let want = if target <= 1000 {
+            format!("{target}\n")
+        } else {
+            "-1\n".into()
+        };
         assert_eq!(reference::solve(input.as_bytes()).unwrap(), want);
     }
 }
@@ -152,7 +176,10 @@ fn hill_climbing_alone_also_finds_exact_boards() {
 
 #[test]
 fn the_long_transient_corpus_entry_is_a_true_cycle() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/stack_game/never-transient-19701.in");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/stack_game/never-transient-19701.in"
+    );
     let input = std::fs::read_to_string(path).unwrap();
     let case = StackGame::parse_case(input.as_bytes()).unwrap();
     assert_eq!(
@@ -164,5 +191,9 @@ fn the_long_transient_corpus_entry_is_a_true_cycle() {
     );
     let starts = turn_starts(&input, &case, 19701 + 176);
     assert_eq!(starts[19700], starts[19700 + 176]);
-    assert_ne!(starts[19699], starts[19699 + 176], "the cycle is not entered earlier");
+    assert_ne!(
+        starts[19699],
+        starts[19699 + 176],
+        "the cycle is not entered earlier"
+    );
 }

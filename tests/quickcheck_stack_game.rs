@@ -5,6 +5,7 @@
 //! boards are run with a random turn limit in 1..=1200, so the limit is exercised away from 1000.
 
 use boardfuzz::game::{self, Options, Outcome};
+use boardfuzz::harness::Disagreement;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 #[derive(Clone, Debug)]
@@ -78,7 +79,15 @@ fn engine_matches_reference_on_quickcheck_boards() {
         if !matches!(reference, Outcome::Output(_)) {
             return TestResult::error(format!("the generator wrote a bad board:\n{}", board.text));
         }
-        TestResult::from_bool(engine.agrees_with(&reference))
+        if engine.agrees_with(&reference) {
+            return TestResult::passed();
+        }
+        let report = Disagreement::new(g, board.text.clone(), &options, "quickcheck".into());
+        TestResult::error(format!(
+            "turn limit {:?}\n{}",
+            board.turn_limit,
+            report.report()
+        ))
     }
     QuickCheck::new()
         .tests(2000)

@@ -709,7 +709,8 @@ mod tests {
 
     #[test]
     fn sample_1_never_ends_and_its_cycle_is_exact() {
-        let b = parse(b"4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n").unwrap();
+        let b = parse(b"4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n")
+            .unwrap();
         let Fate::Never { start, period } = run(&b, None).fate else {
             panic!("sample 1 never ends")
         };
