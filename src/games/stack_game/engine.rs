@@ -292,9 +292,12 @@ impl State {
 pub enum Fate {
     /// The game ends during this turn (rule 6).
     Ends(u64),
-    /// The game never ends: `X_start == X_{start + period}` with `start` and then `period` the
-    /// least possible (see the module documentation). Turns `start..start + period` repeat
-    /// forever; turns `1..start` are the transient.
+    /// The game never ends. With `X_t` the state at the start of turn `t` (`X_1` = the input):
+    /// `start` (S) is the least `t ≥ 1` such that `X_t == X_{t+p}` for some `p ≥ 1`, and
+    /// `period` (P) is the least such `p` for `t = S`. So `X_S, …, X_{S+P−1}` are pairwise
+    /// distinct and turns `S..S+P` are replayed forever; turns `1..S` are the transient (`S = 1`:
+    /// none). Printed as `never (cycle of period P entered at turn S)`. The engine knows it after
+    /// simulating `S + P − 1` turns, at the start of turn `S + P`.
     Never { start: u64, period: u64 },
     /// Turns `1..=limit` were played, the game did not end and no repeat was seen.
     Undecided { limit: u64 },

@@ -8,9 +8,13 @@
 //! order (`byte % free`) and one byte for its direction (`byte % 4 + 1`). Every byte string is a
 //! valid board.
 //!
-//! Knobs: `--turn-limit L` (engine and reference play turns `1..=L`), `--no-limit` (engine only:
-//! the true fate, see [`engine::Fate`]) and `gen --end TURN` / `check --end TURN` (boards searched
-//! to end at exactly `TURN`, see [`search`]).
+//! Knobs: `--turn-limit L` (engine and reference play turns `1..=L`; default 1000),
+//! `--no-limit` (engine only, overrides `--turn-limit`: the true fate, `T` or `never (cycle of
+//! period P entered at turn S)`, see [`engine::Fate`]; `check`, `repro` and `solve --reference`
+//! refuse it, since the reference answers a different question) and `gen --end TURN` /
+//! `check --end TURN` (boards searched to end at exactly `TURN`, see [`search`]). Without
+//! `--end`, one generated case in [`search::BOUNDARY_ONE_IN`] is searched to end within a turn
+//! or two of the turn limit, so a plain `check` tests rule 7's boundary.
 
 pub mod engine;
 pub mod search;
