@@ -74,6 +74,9 @@ pub enum Command {
         /// Do not save disagreements to the corpus.
         #[arg(long)]
         no_save: bool,
+        /// Search every case to end at exactly this turn (stack_game).
+        #[arg(long)]
+        end: Option<u32>,
         #[command(flatten)]
         solution: SolutionArgs,
         #[command(flatten)]
@@ -280,6 +283,18 @@ fn check_knobs(game: &dyn DynGame, options: &Options) -> Result<(), Usage> {
     Ok(())
 }
 
+/// Refuses the knobs under which engine and reference answer different questions.
+fn comparable(options: &Options, command: &str) -> Result<(), Usage> {
+    match options.knobs_in_use().into_iter().find(|k| k.engine_only()) {
+        Some(knob) => Err(Usage(format!(
+            "{} changes what the engine answers, so {command} cannot compare it with the \
+             reference; use it with `boardfuzz solve` (engine only)",
+            knob.flag()
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn read_input(file: Option<&Path>) -> Result<Vec<u8>, Usage> {
     match file {
         None => read_stdin(),
@@ -332,6 +347,7 @@ fn run(cli: Cli) -> CliResult {
             corpus,
             no_save,
             solution,
+            end,
             knobs,
         } => check(
             &games,
@@ -340,7 +356,10 @@ fn run(cli: Cli) -> CliResult {
             seed,
             (!no_save).then_some(corpus),
             solution.subject(),
-            &knobs.options(),
+            &Options {
+                end,
+                ..knobs.options()
+            },
         ),
         Command::Repro {
             game,
@@ -393,6 +412,9 @@ fn run(cli: Cli) -> CliResult {
 fn solve(name: &str, file: Option<&Path>, reference: bool, options: &Options) -> CliResult {
     let game = find_game(name)?;
     check_knobs(game, options)?;
+    if reference {
+        comparable(options, "`solve --reference`")?;
+    }
     let input = read_input(file)?;
     let outcome = if reference {
         game.reference(&input, options)
@@ -440,6 +462,7 @@ fn check(
     for g in &games {
         check_knobs(*g, options)?;
     }
+    comparable(options, "`check`")?;
     let budget = match (cases, time) {
         (Some(n), _) => Budget::Cases(n),
         (None, Some(t)) => Budget::Time(t),
@@ -566,6 +589,7 @@ fn repro(
 ) -> CliResult {
     let game = find_game(name)?;
     check_knobs(game, options)?;
+    comparable(options, "`repro`")?;
     let bytes =
         std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
     let (text, how) = repro_input(game, file, &bytes, &read_as, options)?;

@@ -101,6 +101,13 @@ pub enum Knob {
 }
 
 impl Knob {
+    /// Whether the knob changes what the engine answers into something the reference does not
+    /// answer (so engine and reference cannot be compared under it: `check` and `repro` refuse
+    /// it, and so does `solve --reference`).
+    pub fn engine_only(self) -> bool {
+        matches!(self, Knob::NoLimit)
+    }
+
     pub fn flag(self) -> &'static str {
         match self {
             Knob::TurnLimit => "--turn-limit",

@@ -100,7 +100,9 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
         };
         index += 1;
         let comparison = compare_with(game, &plan.subject, input.as_bytes(), &plan.options);
-        result.census.add(game.census(input.as_bytes(), &plan.options));
+        result
+            .census
+            .add(game.census(input.as_bytes(), &plan.options));
         if !comparison.agrees() {
             meter.clear(progress);
             let _ = writeln!(

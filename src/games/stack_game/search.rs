@@ -1,0 +1,227 @@
+//! Generators: plain random boards, and boards searched to end at exactly a given turn.
+
+use crate::game::Options;
+use crate::rng::Rng;
+
+use super::engine::{self, Board, Fate, BLUE, CELLS, MAX_K, OFF, RED, WHITE};
+use super::Case;
+
+/// A random valid board: side 4..=12, 4..=10 pieces, per-board densities of blue and red.
+pub fn random_board(rng: &mut Rng) -> Board {
+    let n = rng.range(4, 12) as usize;
+    let k = rng.range(4, 10) as usize;
+    random_board_of(rng, n, k)
+}
+
+/// A random board of side `n` with `k` pieces.
+pub fn random_board_of(rng: &mut Rng, n: usize, k: usize) -> Board {
+    let blue = rng.below(40);
+    let red = rng.below(40);
+    let mut colour = [OFF; CELLS];
+    for r in 0..n {
+        for c in 0..n {
+            let x = rng.below(100);
+            colour[engine::cell_of(r, c)] = if x < blue {
+                BLUE
+            } else if x < blue + red {
+                RED
+            } else {
+                WHITE
+            };
+        }
+    }
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    let mut start = [0u8; MAX_K];
+    let mut dir = [0u8; MAX_K];
+    for p in 0..k {
+        let i = p + rng.below((cells.len() - p) as u64) as usize;
+        cells.swap(p, i);
+        start[p] = engine::cell_of(cells[p] / n, cells[p] % n) as u8;
+        dir[p] = rng.below(4) as u8;
+    }
+    Board {
+        n,
+        k,
+        colour,
+        start,
+        dir,
+    }
+}
+
+/// How a search went.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The best board seen: one that ends at exactly the target if `exact`.
+    pub board: Board,
+    /// The best board's fate (with the search's own turn cap).
+    pub fate: Fate,
+    pub exact: bool,
+    /// Boards evaluated (each one game simulated by the engine, with cycle detection).
+    pub evaluations: u64,
+}
+
+/// Search settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Give up after this many evaluations (the best board so far is returned).
+    pub max_evaluations: u64,
+    /// Mutations tried from one random restart before the next restart.
+    pub climb: u64,
+    /// Whether to try the time shift (see [`search`]).
+    pub shift: bool,
+}
+
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan {
+            max_evaluations: 5_000_000,
+            climb: 0,
+            shift: true,
+        }
+    }
+}
+
+fn distance(fate: Fate, target: u64) -> u64 {
+    match fate {
+        Fate::Ends(t) => t.abs_diff(target),
+        _ => u64::MAX,
+    }
+}
+
+/// The board at the start of turn `turn` of `board`'s game, if every piece is alone on its cell
+/// then (so that state is itself a valid input).
+fn board_at(board: &Board, turn: u64) -> Option<Board> {
+    let mut s = engine::State::new(board);
+    for t in 1..turn {
+        if s.play_turn(&board.colour, t, &mut engine::Quiet) {
+            return None;
+        }
+    }
+    s.as_board(board)
+}
+
+/// A neighbour of a board: one cell recoloured, one piece turned, or one piece moved.
+fn mutate(rng: &mut Rng, board: &Board) -> Board {
+    let mut b = board.clone();
+    let n = b.n;
+    match rng.below(3) {
+        0 => {
+            let cell = engine::cell_of(rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            b.colour[cell] = (b.colour[cell] + 1 + rng.below(2) as u8) % 3;
+        }
+        1 => {
+            let p = rng.below(b.k as u64) as usize;
+            b.dir[p] = (b.dir[p] + 1 + rng.below(3) as u8) % 4;
+        }
+        _ => {
+            let p = rng.below(b.k as u64) as usize;
+            let cell =
+                engine::cell_of(rng.below(n as u64) as usize, rng.below(n as u64) as usize) as u8;
+            if !b.start[..b.k].contains(&cell) {
+                b.start[p] = cell;
+            }
+        }
+    }
+    b
+}
+
+/// Searches for a board whose game ends at exactly turn `target`: random restarts, each followed
+/// by hill climbing on `|end − target|` (a mutation is kept when it is no worse). Every evaluated
+/// game that ends at some `E > target` is also tried *time-shifted*: if at the start of turn
+/// `E − target + 1` every piece stands alone, that position is a valid input whose game ends at
+/// exactly `target` (the game from there on is the same game). Deterministic for a given RNG.
+pub fn search(rng: &mut Rng, target: u64, plan: Plan) -> Found {
+    let cap = Some(target.saturating_mul(4).max(target + 1000));
+    let mut evaluations = 0;
+    let mut best: Option<(Board, Fate)> = None;
+    let consider = |b: Board, fate: Fate, best: &mut Option<(Board, Fate)>| -> bool {
+        let better = match best {
+            None => true,
+            Some((_, f)) => distance(fate, target) < distance(*f, target),
+        };
+        if better {
+            *best = Some((b, fate));
+        }
+        distance(fate, target) == 0
+    };
+    'restart: while evaluations < plan.max_evaluations {
+        let mut board = random_board(rng);
+        let mut fate = engine::run(&board, cap).fate;
+        evaluations += 1;
+        for step in 0..=plan.climb {
+            if step > 0 {
+                if evaluations >= plan.max_evaluations {
+                    break 'restart;
+                }
+                let next = mutate(rng, &board);
+                let next_fate = engine::run(&next, cap).fate;
+                evaluations += 1;
+                if distance(next_fate, target) > distance(fate, target) {
+                    continue;
+                }
+                board = next;
+                fate = next_fate;
+            }
+            if consider(board.clone(), fate, &mut best) {
+                break 'restart;
+            }
+            if let (true, Fate::Ends(end)) = (plan.shift, fate) {
+                if end > target {
+                    if let Some(shifted) = board_at(&board, end - target + 1) {
+                        if consider(shifted, Fate::Ends(target), &mut best) {
+                            break 'restart;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (board, fate) = best.expect("at least one board was evaluated");
+    Found {
+        exact: distance(fate, target) == 0,
+        board,
+        fate,
+        evaluations,
+    }
+}
+
+/// One case in this many of a plain run (no `--end`) is a boundary board: searched to end at
+/// `L − 1`, `L`, `L + 1` or `L + 2` for the turn limit `L`, so `check` exercises rule 7's
+/// boundary, which random boards almost never reach (about 1 in 20,000 ends at a given turn
+/// near 1000).
+pub const BOUNDARY_ONE_IN: u64 = 32;
+
+/// Evaluations allowed for one boundary board inside `check` (the best board found is used
+/// even if it misses; a search for turn 1000 needs about 80 on average).
+pub const BOUNDARY_EVALUATIONS: u64 = 20_000;
+
+/// The generator behind `gen`, `check` and `census --fill`.
+///
+/// - `--end TURN`: a board whose game ends at exactly `TURN` ([`search`]), or an error if the
+///   search budget runs out.
+/// - otherwise: a random board, or one time in [`BOUNDARY_ONE_IN`] a boundary board.
+pub fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
+    if let Some(end) = options.end {
+        if end == 0 {
+            return Err("--end must be at least 1 (turns are numbered from 1)".into());
+        }
+        let found = search(rng, end as u64, Plan::default());
+        if !found.exact {
+            return Err(format!(
+                "no board ending at turn {end} in {} evaluations",
+                found.evaluations
+            ));
+        }
+        return Ok(Case::from_board(&found.board));
+    }
+    if rng.below(BOUNDARY_ONE_IN) == 0 {
+        let limit = super::turn_limit(options) as u64;
+        let target = (limit + rng.below(4)).saturating_sub(1).max(1);
+        let plan = Plan {
+            max_evaluations: BOUNDARY_EVALUATIONS,
+            ..Plan::default()
+        };
+        return Ok(Case::from_board(&search(rng, target, plan).board));
+    }
+    Ok(Case::from_board(&random_board(rng)))
+}
