@@ -34,7 +34,9 @@ boardfuzz check yut_nori --cases 100000 --seed 7\n  \
 boardfuzz solve yut_nori case.in           engine's answer\n  \
 boardfuzz solve boj15778 --reference < case.in\n  \
 boardfuzz repro yut_nori fuzz/artifacts/yut_nori/crash-…\n  \
-boardfuzz gen yut_nori --seed 3 > case.in"
+boardfuzz gen yut_nori --seed 3 > case.in\n  \
+boardfuzz gen coin_jump --rows 4000 --cols 4000 --mode chain > big.in\n  \
+boardfuzz solve coin_jump --no-strict big.in"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -169,6 +171,9 @@ pub struct GenKnobs {
     /// Board columns (coin_jump).
     #[arg(long)]
     pub cols: Option<usize>,
+    /// Generator mode (coin_jump: random, chain, cycle, unreachable, answer-one, thin, path).
+    #[arg(long)]
+    pub mode: Option<String>,
 }
 
 impl RunKnobs {
@@ -188,6 +193,7 @@ impl GenKnobs {
             end: self.end,
             rows: self.rows,
             cols: self.cols,
+            mode: self.mode.clone(),
             ..self.run.options()
         }
     }
