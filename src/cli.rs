@@ -171,7 +171,8 @@ pub struct GenKnobs {
     /// Board columns (coin_jump).
     #[arg(long)]
     pub cols: Option<usize>,
-    /// Generator mode (coin_jump: random, chain, cycle, unreachable, answer-one, thin, path).
+    /// Generator mode (coin_jump: random, chain, cycle, unreachable, answer-one, thin, path,
+    /// snake, snake-cycle); a random one per case if absent.
     #[arg(long)]
     pub mode: Option<String>,
 }

@@ -9,7 +9,12 @@
 //! Modes (`boardfuzz gen coin_jump --mode NAME`): `random`, `chain` (a long walk, the rest holes
 //! or unreachable filler), `cycle` (a long walk that ends in a 2-cycle), `unreachable` (a walk
 //! plus unreachable filler that holds a cycle), `answer-one` (every move of the start ends the
-//! game), `thin` (1×1, 1×M and N×1 boards) and `path` (a random walk, holes everywhere else).
+//! game), `thin` (1×1, 1×M and N×1 boards), `path` (a random walk, holes everywhere else), and
+//! the deterministic `snake` and `snake-cycle` (the greedy snake alone, finished or closed by a
+//! 2-cycle: the long-chain and long-path-then-cycle boards of the benchmarks; about a quarter of
+//! the cells are on the path, 739 moves on 50×50, 3,999,533 on 4000×4000).
+//!
+//! Without `--mode`, each case picks a mode at random, also when `--rows/--cols` are given.
 
 use super::engine::{longest_of, moves_at};
 use super::Case;
@@ -24,7 +29,14 @@ pub const MODES: &[&str] = &[
     "answer-one",
     "thin",
     "path",
+    "snake",
+    "snake-cycle",
 ];
+
+/// [`Walk::mark`] values.
+const FREE: u8 = 0;
+const ON: u8 = 1;
+const BLOCKED: u8 = 2;
 
 /// Direction indices, as in [`moves_at`]: up, down, left, right.
 const DOWN: usize = 1;
@@ -125,6 +137,8 @@ pub fn generate(
                 w.into_case(rng, fill, false)
             }
         }
+        "snake" => snake(r, c, false),
+        "snake-cycle" => snake(r, c, true),
         _ => {
             // "path": holes everywhere but one random walk.
             let mut w = Walk::new(r, c);
@@ -158,7 +172,12 @@ pub struct Walk {
     cols: usize,
     /// Digits of the path cells (the last one is set by [`Walk::finish`]); 0 elsewhere.
     cells: Vec<u8>,
-    on: Vec<bool>,
+    /// Per cell: [`FREE`], [`ON`] the path, or [`BLOCKED`] (an induced walk's other moves land
+    /// there, so it must stay a hole).
+    mark: Vec<u8>,
+    /// Whether the path is induced: no move of a path cell lands on a path cell other than the
+    /// next one, so the reachable graph is the path alone (no shortcuts).
+    induced: bool,
     path: Vec<usize>,
     /// The horizontal direction the snake is heading in (`LEFT` or `RIGHT`).
     heading: usize,
@@ -166,13 +185,14 @@ pub struct Walk {
 
 impl Walk {
     pub fn new(rows: usize, cols: usize) -> Walk {
-        let mut on = vec![false; rows * cols];
-        on[0] = true;
+        let mut mark = vec![FREE; rows * cols];
+        mark[0] = ON;
         Walk {
             rows,
             cols,
             cells: vec![0; rows * cols],
-            on,
+            mark,
+            induced: false,
             path: vec![0],
             heading: RIGHT,
         }
@@ -187,24 +207,40 @@ impl Walk {
         self.path.is_empty()
     }
 
+    /// An induced walk (see [`Walk::induced`]): the snake boards of the benchmarks.
+    pub fn new_induced(rows: usize, cols: usize) -> Walk {
+        Walk {
+            induced: true,
+            ..Walk::new(rows, cols)
+        }
+    }
+
     /// Where a jump of `d` from `p` in direction `dir` lands, if that is allowed: on the board,
-    /// off the path, and none of the other three jumps of `d` from `p` lands on the path.
+    /// free, and none of the other three jumps of `d` from `p` lands on the path.
     fn fits(&self, p: usize, dir: usize, d: u8) -> Option<usize> {
         let m = moves_at(self.rows, self.cols, p / self.cols, p % self.cols, d);
         let q = m[dir]?;
-        if self.on[q] {
+        if self.mark[q] == ON || (self.induced && self.mark[q] == BLOCKED) {
             return None;
         }
         m.iter()
             .enumerate()
-            .all(|(k, t)| k == dir || t.map_or(true, |t| !self.on[t]))
+            .all(|(k, t)| k == dir || t.map_or(true, |t| self.mark[t] != ON))
             .then_some(q)
     }
 
     fn push(&mut self, d: u8, q: usize) {
         let p = *self.path.last().expect("a walk is never empty");
         self.cells[p] = d;
-        self.on[q] = true;
+        if self.induced {
+            let m = moves_at(self.rows, self.cols, p / self.cols, p % self.cols, d);
+            for t in m.into_iter().flatten() {
+                if self.mark[t] == FREE {
+                    self.mark[t] = BLOCKED;
+                }
+            }
+        }
+        self.mark[q] = ON;
         self.path.push(q);
     }
 
@@ -263,26 +299,30 @@ impl Walk {
         let free = (1..=9u8).find(|&d| {
             moves_at(self.rows, self.cols, r, c, d)
                 .iter()
-                .all(|t| t.map_or(true, |t| !self.on[t]))
+                .all(|t| t.map_or(true, |t| self.mark[t] != ON))
         });
         match free {
             Some(d) => self.cells[p] = d,
             None => {
                 // Unreachable for a one-cell walk: the start alone has no path cell to hit.
-                self.on[p] = false;
+                self.mark[p] = FREE;
                 self.path.pop();
             }
         }
     }
 
     /// Ends the walk in a 2-cycle: the last cell that can jump to a fresh cell does, and that
-    /// cell jumps straight back. (Later cells are dropped.)
+    /// cell jumps straight back. (Later cells are dropped.) In an induced walk the fresh cell is
+    /// one no earlier move lands on, so the cycle is reached only at the end of the whole path.
     pub fn close_with_cycle(&mut self) {
         while let Some(&p) = self.path.last() {
             let (r, c) = (p / self.cols, p % self.cols);
             for d in 1..=9u8 {
                 let m = moves_at(self.rows, self.cols, r, c, d);
-                if let Some(q) = m.iter().flatten().copied().find(|&q| !self.on[q]) {
+                let fresh = |q: &usize| {
+                    self.mark[*q] == FREE || (!self.induced && self.mark[*q] == BLOCKED)
+                };
+                if let Some(q) = m.iter().flatten().copied().find(fresh) {
                     self.push(d, q);
                     self.cells[q] = d;
                     return;
@@ -291,7 +331,7 @@ impl Walk {
             if self.path.len() == 1 {
                 return self.finish(); // nowhere to go: a 1×1 board
             }
-            self.on[p] = false;
+            self.mark[p] = FREE;
             self.cells[p] = 0;
             self.path.pop();
         }
@@ -340,10 +380,10 @@ impl Walk {
     }
 }
 
-/// The greedy snake of `rows × cols`, finished (`cycle`: ending in a 2-cycle instead), holes
-/// elsewhere: the long-chain board of `gen --mode chain/cycle` without noise.
+/// The induced greedy snake of `rows × cols`, finished (`cycle`: ending in a 2-cycle instead),
+/// holes elsewhere: `gen --mode snake` / `snake-cycle`. The coin's only route is the whole path.
 pub fn snake(rows: usize, cols: usize, cycle: bool) -> Case {
-    let mut w = Walk::new(rows, cols);
+    let mut w = Walk::new_induced(rows, cols);
     w.run(&mut Rng::new(0), 0, usize::MAX);
     if cycle {
         w.close_with_cycle();
@@ -353,12 +393,28 @@ pub fn snake(rows: usize, cols: usize, cycle: bool) -> Case {
     w.into_case(&mut Rng::new(0), 0, false)
 }
 
-/// Local search for a board with a large finite answer: starts from the snake and, for `steps`
+/// Local search for a board with a large finite answer: starts from the better of the two greedy
+/// snakes (induced or not) and, for `steps`
 /// steps, rewrites one random cell (a digit or a hole), keeping changes that do not lower the
 /// answer (and do not make it `-1`). Returns the best board and its answer.
 pub fn search_long_chain(rng: &mut Rng, rows: usize, cols: usize, steps: u64) -> (Case, i64) {
-    let mut case = snake(rows, cols, false);
-    let mut score = longest_of(rows, cols, &case.cells);
+    let mut w = Walk::new(rows, cols);
+    w.run(&mut Rng::new(0), 0, usize::MAX);
+    w.finish();
+    let dense = w.into_case(&mut Rng::new(0), 0, false);
+    let induced = snake(rows, cols, false);
+    let start = [dense, induced]
+        .into_iter()
+        .max_by_key(|c| longest_of(rows, cols, &c.cells))
+        .expect("two candidates");
+    improve_long_chain(rng, start, steps)
+}
+
+/// The local search of [`search_long_chain`], from a given board.
+pub fn improve_long_chain(rng: &mut Rng, start: Case, steps: u64) -> (Case, i64) {
+    let (rows, cols) = (start.rows, start.cols);
+    let mut score = longest_of(rows, cols, &start.cells);
+    let mut case = start;
     let mut best = (case.clone(), score);
     for _ in 0..steps {
         let i = rng.below((rows * cols) as u64) as usize;
@@ -393,9 +449,13 @@ mod tests {
     #[test]
     fn a_finished_walk_is_acyclic_and_its_length_is_the_answer() {
         let mut rng = Rng::new(3);
-        for _ in 0..300 {
+        for i in 0..600 {
             let (r, c) = (judge_side(&mut rng), judge_side(&mut rng));
-            let mut w = Walk::new(r, c);
+            let mut w = if i % 2 == 0 {
+                Walk::new(r, c)
+            } else {
+                Walk::new_induced(r, c)
+            };
             let noise = rng.below(1001);
             w.run(&mut rng, noise, usize::MAX);
             w.finish();
@@ -409,18 +469,37 @@ mod tests {
     #[test]
     fn a_closed_walk_has_a_reachable_cycle() {
         let mut rng = Rng::new(4);
-        for _ in 0..300 {
+        for i in 0..600 {
             let (r, c) = (judge_side(&mut rng), judge_side(&mut rng));
             if r * c == 1 {
                 continue;
             }
-            let mut w = Walk::new(r, c);
+            let mut w = if i % 2 == 0 {
+                Walk::new(r, c)
+            } else {
+                Walk::new_induced(r, c)
+            };
             let noise = rng.below(1001);
             w.run(&mut rng, noise, usize::MAX);
             w.close_with_cycle();
             let case = w.into_case(&mut rng, 30, false);
             assert_eq!(longest_of(r, c, &case.cells), -1, "{r}x{c}");
         }
+    }
+
+    #[test]
+    fn the_snake_is_the_only_route() {
+        for (r, c) in [(1, 1), (1, 7), (9, 1), (12, 30), (50, 50), (37, 50)] {
+            let chain = snake(r, c, false);
+            let a = analyse(&chain.board());
+            let digits = chain.cells.iter().filter(|&&d| d != 0).count();
+            // Every digit cell is on the path and reached exactly once.
+            assert_eq!(a.answer(), digits as i64, "{r}x{c}");
+            if r * c > 1 {
+                assert_eq!(longest_of(r, c, &snake(r, c, true).cells), -1, "{r}x{c}");
+            }
+        }
+        assert_eq!(longest_of(50, 50, &snake(50, 50, false).cells), 856);
     }
 
     #[test]
