@@ -1,0 +1,61 @@
+//! coin_jump on 4000×4000 boards (16M cells, 16 MB of judge text), far beyond the judge's 50×50:
+//! the induced snake (`gen --mode snake`, a 4,718,042-move chain) and the same walk closed by a
+//! 2-cycle at its end (`--mode snake-cycle`, found only after the whole path). Measures the
+//! engine's parse alone and parse + search, next to two baselines of one pass over the input
+//! (summing its bytes, and copying it), for the ns-per-cell comparison in BENCHMARKS.md.
+//!
+//! `cargo bench --bench coin_jump_large`
+
+use std::time::Duration;
+
+use boardfuzz::game::{Game, Options};
+use boardfuzz::games::coin_jump::{engine, CoinJump};
+use boardfuzz::rng::Rng;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+const SIDE: usize = 4000;
+
+fn board(mode: &str) -> Vec<u8> {
+    let options = Options {
+        rows: Some(SIDE),
+        cols: Some(SIDE),
+        mode: Some(mode.to_string()),
+        ..Options::default()
+    };
+    let case = CoinJump::generate(&mut Rng::new(1), &options).expect("generates");
+    CoinJump::render(&case).into_bytes()
+}
+
+fn large(c: &mut Criterion) {
+    let mut group = c.benchmark_group("coin_jump/4000x4000");
+    group.throughput(Throughput::Elements((SIDE * SIDE) as u64));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    let chain = board("snake");
+    let cycle = board("snake-cycle");
+    assert_eq!(engine::solve(&chain, false).unwrap(), "4718042\n");
+    assert_eq!(engine::solve(&cycle, false).unwrap(), "-1\n");
+    group.bench_function("one_pass_sum", |b| {
+        b.iter(|| {
+            std::hint::black_box(&chain)
+                .iter()
+                .fold(0u64, |s, &x| s.wrapping_add(x as u64))
+        })
+    });
+    group.bench_function("one_pass_copy", |b| {
+        b.iter(|| std::hint::black_box(std::hint::black_box(&chain).clone()))
+    });
+    group.bench_function("parse_chain", |b| {
+        b.iter(|| engine::parse(std::hint::black_box(&chain), false).unwrap())
+    });
+    group.bench_function("solve_chain", |b| {
+        b.iter(|| engine::solve(std::hint::black_box(&chain), false).unwrap())
+    });
+    group.bench_function("solve_cycle", |b| {
+        b.iter(|| engine::solve(std::hint::black_box(&cycle), false).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, large);
+criterion_main!(benches);
