@@ -57,5 +57,61 @@ fn large(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, large);
+/// Engine against reference on single judge-size boards: the longest chain found (1627 moves),
+/// the induced snake (856), a random board (-1, a cycle reached early), a board of 1s whose
+/// cycles are unreachable (2), and all 1s (-1; the reference's worst case: N·M steps over
+/// sets of half the board).
+fn judge_size(c: &mut Criterion) {
+    let longest = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/coin_jump/longest-chain-50x50.in"
+    ))
+    .expect("corpus entry");
+    let snake = CoinJump::render(&boardfuzz::games::coin_jump::gen::snake(50, 50, false));
+    let mut rng = Rng::new(3);
+    let random = CoinJump::render(&boardfuzz::games::coin_jump::gen::random_board(
+        &mut rng, 50, 50,
+    ));
+    // Start 9 → (1,10) = 8, whose four jumps end the game (2); all else bounces among 1s,
+    // unreachable.
+    let mut bounce = String::from("50 50\n");
+    for r in 0..50 {
+        let row: String = (0..50)
+            .map(|c| match (r, c) {
+                (0, 0) => '9',
+                (0, 9) => '8',
+                (0, _) | (_, 0) | (9, _) | (_, 9) => 'H',
+                _ => '1',
+            })
+            .collect();
+        bounce.push_str(&row);
+        bounce.push('\n');
+    }
+    let ones = format!("50 50\n{}", format!("{}\n", "1".repeat(50)).repeat(50));
+    let mut group = c.benchmark_group("coin_jump/50x50");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(4));
+    for (name, input) in [
+        ("longest", longest),
+        ("snake", snake.into_bytes()),
+        ("random", random.into_bytes()),
+        ("bounce", bounce.into_bytes()),
+        ("ones", ones.into_bytes()),
+    ] {
+        let e = engine::solve(&input, true).unwrap();
+        let r = boardfuzz_reference::coin_jump::solve(&input, true).unwrap();
+        assert_eq!(e, r, "{name}");
+        group.bench_function(format!("engine/{name}"), |b| {
+            b.iter(|| engine::solve(std::hint::black_box(&input), true).unwrap())
+        });
+        group.bench_function(format!("reference/{name}"), |b| {
+            b.iter(|| {
+                boardfuzz_reference::coin_jump::solve(std::hint::black_box(&input), true).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, large, judge_size);
 criterion_main!(benches);

@@ -68,7 +68,8 @@ pub fn parse(input: &[u8], strict: bool) -> Result<Board, JudgeError> {
     let mut cells = Vec::with_capacity(rows.saturating_mul(cols).min(input.len()));
     for r in 1..=rows {
         let (line, row) = text.line(1, "a board row")?;
-        let field = judge::fields(row).next().unwrap_or("").as_bytes();
+        // The line has exactly one field, so the field is the trimmed line.
+        let field = row.trim_ascii().as_bytes();
         if field.len() != cols {
             return Err(JudgeError::new(
                 ErrorClass::Malformed,
@@ -76,10 +77,20 @@ pub fn parse(input: &[u8], strict: bool) -> Result<Board, JudgeError> {
                 format!("row {r} has {} characters, expected {cols}", field.len()),
             ));
         }
-        let start = cells.len();
-        cells.extend(field.iter().map(|&b| CELL[b as usize]));
-        if cells[start..].iter().fold(0, |acc, &v| acc | v) & 0x80 != 0 {
-            let at = cells[start..].iter().position(|&v| v == BAD).unwrap_or(0);
+        // Branch-free, so both loops vectorize; the slow path only runs on a bad row.
+        cells.extend(
+            field
+                .iter()
+                .map(|&b| if b == b'H' { 0 } else { b.wrapping_sub(b'0') }),
+        );
+        let bad = field.iter().fold(false, |acc, &b| {
+            acc | !(b == b'H' || (b'1'..=b'9').contains(&b))
+        });
+        if bad {
+            let at = field
+                .iter()
+                .position(|&b| CELL[b as usize] == BAD)
+                .unwrap_or(0);
             let ch = std::str::from_utf8(&field[at..])
                 .ok()
                 .and_then(|s| s.chars().next())
@@ -182,19 +193,19 @@ fn search<S: Slot>(rows: usize, cols: usize, cells: &mut [u8]) -> i64 {
     let mut slot: Vec<S> = vec![S::default(); n];
     let (mut v, mut col) = (0usize, 0usize);
     cells[0] |= GREY;
-    loop {
+    'walk: loop {
         let b = cells[v];
         let d = (b & DIGIT) as usize;
-        if b < GREY_DONE {
-            // Try the next move: up, down, left, right, in that order.
-            cells[v] = b + GREY;
-            let step = b >> 4;
+        // Try the moves not tried yet: up, down, left, right, in that order (`step` 1..=4).
+        let mut step = b >> 4;
+        while step < GREY_DONE >> 4 {
             let target = match step {
                 1 => v.checked_sub(d * cols),
                 2 => Some(v + d * cols).filter(|&t| t < n),
                 3 => (col >= d).then(|| v - d),
                 _ => (col + d < cols).then(|| v + d),
             };
+            step += 1;
             let Some(t) = target else { continue };
             let tb = cells[t];
             if tb & DIGIT == 0 || tb >= BLACK {
@@ -203,49 +214,51 @@ fn search<S: Slot>(rows: usize, cols: usize, cells: &mut [u8]) -> i64 {
             if tb >= GREY {
                 return -1; // t is on the search path: a reachable cycle
             }
+            // Descend; v's colour records how many moves it has tried, so the last one taken.
+            cells[v] = (b & DIGIT) | (step << 4);
             slot[t] = S::of(v);
             cells[t] = tb | GREY;
             match step {
-                3 => col -= d,
-                4 => col += d,
+                4 => col -= d,
+                5 => col += d,
                 _ => {}
             }
             v = t;
-        } else {
-            // Every move tried: each digit target is black and holds its value.
-            let mut best = 0usize;
-            let mut take = |t: usize| {
-                if cells[t] & DIGIT != 0 {
-                    best = best.max(slot[t].at());
-                }
-            };
-            if let Some(t) = v.checked_sub(d * cols) {
-                take(t);
-            }
-            if v + d * cols < n {
-                take(v + d * cols);
-            }
-            if col >= d {
-                take(v - d);
-            }
-            if col + d < cols {
-                take(v + d);
-            }
-            let parent = slot[v].at();
-            slot[v] = S::of(best + 1);
-            cells[v] = (b & DIGIT) | BLACK;
-            if v == 0 {
-                return best as i64 + 1;
-            }
-            // Back to the parent; its colour says which move led here, which gives its column.
-            let pb = cells[parent];
-            match pb >> 4 {
-                4 => col += (pb & DIGIT) as usize, // it moved left
-                5 => col -= (pb & DIGIT) as usize, // it moved right
-                _ => {}
-            }
-            v = parent;
+            continue 'walk;
         }
+        // Every move tried: each digit target is black and holds its value.
+        let mut best = 0usize;
+        let mut take = |t: usize| {
+            if cells[t] & DIGIT != 0 {
+                best = best.max(slot[t].at());
+            }
+        };
+        if let Some(t) = v.checked_sub(d * cols) {
+            take(t);
+        }
+        if v + d * cols < n {
+            take(v + d * cols);
+        }
+        if col >= d {
+            take(v - d);
+        }
+        if col + d < cols {
+            take(v + d);
+        }
+        let parent = slot[v].at();
+        slot[v] = S::of(best + 1);
+        cells[v] = (b & DIGIT) | BLACK;
+        if v == 0 {
+            return best as i64 + 1;
+        }
+        // Back to the parent; its colour says which move led here, which gives its column.
+        let pb = cells[parent];
+        match pb >> 4 {
+            4 => col += (pb & DIGIT) as usize, // it moved left
+            5 => col -= (pb & DIGIT) as usize, // it moved right
+            _ => {}
+        }
+        v = parent;
     }
 }
 
