@@ -323,10 +323,10 @@ pub fn analyse(board: &Board) -> Analysis {
     // Reversed edges in compressed form: preds of t are pred[first[t]..first[t + 1]].
     let mut pending = vec![0u32; n];
     let mut first = vec![0usize; n + 1];
-    for i in 0..n {
+    for (i, pending) in pending.iter_mut().enumerate() {
         if a.cells[i] != 0 {
             for t in a.edges(i) {
-                pending[i] += 1;
+                *pending += 1;
                 first[t + 1] += 1;
             }
         }
@@ -335,12 +335,12 @@ pub fn analyse(board: &Board) -> Analysis {
         first[t + 1] += first[t];
     }
     let mut fill = first.clone();
-    let mut pred = vec![0u32; first[n]];
+    let mut pred = vec![0usize; first[n]];
     for i in 0..n {
         if a.cells[i] != 0 {
             for t in moves(rows, cols, i, a.cells[i]).into_iter().flatten() {
                 if a.cells[t] != 0 {
-                    pred[fill[t]] = i as u32;
+                    pred[fill[t]] = i;
                     fill[t] += 1;
                 }
             }
@@ -356,7 +356,6 @@ pub fn analyse(board: &Board) -> Analysis {
         let best = a.edges(v).map(|t| a.value[t]).max().unwrap_or(0);
         a.value[v] = best + 1;
         for &p in &pred[first[v]..first[v + 1]] {
-            let p = p as usize;
             pending[p] -= 1;
             if pending[p] == 0 {
                 queue.push(p);

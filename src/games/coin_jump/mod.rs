@@ -190,10 +190,7 @@ pub fn census_bits(a: &Analysis) -> u64 {
     let digits = a.cells.iter().filter(|&&c| c != 0).count();
     hit("answer-one", answer == 1);
     hit("reachable-cycle", answer == -1);
-    hit(
-        "unreachable-cycle",
-        answer > 0 && a.value.iter().any(|&v| v == -1),
-    );
+    hit("unreachable-cycle", answer > 0 && a.value.contains(&-1));
     hit(
         "trace-mixed",
         answer == -1 && (0..n).any(|i| a.reachable[i] && a.value[i] > 0),
