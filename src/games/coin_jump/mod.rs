@@ -2,11 +2,13 @@
 //! census, and the glue between the optimized [`engine`] and the literal reference
 //! (`reference/src/coin_jump.rs`).
 //!
-//! Case format (versioned — changing it invalidates saved fuzz corpora): one byte each for the
-//! rows and the columns (`int_in_range(1..=50)`), one for the largest digit
-//! (`int_in_range(1..=9)`), one hole threshold `h`; then one byte `b` per cell, row-major: a hole
-//! if `b < h`, else the digit `1 + b % largest`. The top-left cell is never a hole (it takes the
-//! digit rule whatever `b` is). Every byte string is a valid board within the judge's limits.
+//! Case format (versioned — changing it invalidates saved fuzz corpora): one byte `s` each for
+//! the rows and the columns, `1 + 49·s³/255³` (skewed toward small boards: the reference costs
+//! O((N·M)²), and half of all bytes give a side of 7 or less; 255 gives 50), one byte for the
+//! largest digit (`int_in_range(1..=9)`), one hole threshold `h`; then one byte `b` per cell,
+//! row-major: a hole if `b < h`, else the digit `1 + b % largest`; cells past the end of the
+//! input are holes. The top-left cell is never a hole (it takes the digit rule whatever `b` is,
+//! and is 1 past the end). Every byte string is a valid board within the judge's limits.
 //!
 //! Options: strict sizes (N, M ≤ 50) by default in both engine and reference; `--no-strict`
 //! lifts the limit. `gen` takes `--rows/--cols` of any size (solving a board wider or taller
@@ -108,17 +110,21 @@ impl From<Board> for Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let rows = u.int_in_range(1..=50u8)? as usize;
-        let cols = u.int_in_range(1..=50u8)? as usize;
+        let side = |s: u8| 1 + (s as usize).pow(3) * 49 / 255usize.pow(3);
+        let rows = side(u8::arbitrary(u)?);
+        let cols = side(u8::arbitrary(u)?);
         let largest = u.int_in_range(1..=9u8)?;
         let holes = u8::arbitrary(u)?;
         let mut cells = Vec::with_capacity(rows * cols);
         for i in 0..rows * cols {
-            let b = u8::arbitrary(u)?;
-            cells.push(if i > 0 && b < holes {
-                0
-            } else {
-                1 + b % largest
+            cells.push(match (i, u.is_empty()) {
+                (0, true) => 1,
+                (_, true) => 0,
+                (0, false) => 1 + u8::arbitrary(u)? % largest,
+                (_, false) => match u8::arbitrary(u)? {
+                    b if b < holes => 0,
+                    b => 1 + b % largest,
+                },
             });
         }
         Ok(Case { rows, cols, cells })
