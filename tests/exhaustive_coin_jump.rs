@@ -1,7 +1,8 @@
 //! coin_jump, bounded-exhaustive: every board from 1×1 to 3×3 over the alphabet {1, 2, 3, H}
 //! (the top-left cell never H) — 203,067 boards — through the engine and the reference. The
-//! answers must be equal, and so must the per-cell traces (`r,c=V` for every reachable cell),
-//! which checks the engine's second algorithm (`engine::analyse`) on the same boards.
+//! answers must be equal, and so must the per-cell traces (`r,c=V` for every reachable cell):
+//! the engine's (its search started on every reachable cell), the one computed by its second
+//! algorithm (`engine::analyse`, which the census relies on) and the reference's.
 //!
 //! Digits up to 3 are enough on boards this small: a 3 already leaves a 3×3 board from anywhere
 //! but its far edge, so larger digits only add more ways to leave.
@@ -38,9 +39,10 @@ fn every_board_up_to_3x3_over_1_2_3_h() {
                 let r = reference::solve(&text, true).expect("reference accepts the board");
                 let et = engine::trace(&text, true).expect("engine traces the board");
                 let rt = reference::trace(&text, true).expect("reference traces the board");
-                if e != r || et != rt {
+                let at = engine::trace_by_analysis(&text, true).expect("analysis traces it");
+                if e != r || et != rt || at != rt {
                     failures.push(format!(
-                        "{}engine {} / reference {}\ntraces {et:?} / {rt:?}",
+                        "{}engine {} / reference {}\ntraces {et:?} / {rt:?} / analysis {at:?}",
                         String::from_utf8_lossy(&text),
                         e.trim(),
                         r.trim()

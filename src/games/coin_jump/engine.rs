@@ -10,9 +10,11 @@
 //! board costs its input text, one byte and one `u32` per cell, and nothing that grows with the
 //! search depth. Indices are `u32` unless the board has 2³² cells or more (then `u64`).
 //!
-//! [`analyse`] is a second, independent algorithm over the whole board (reverse topological
-//! peeling, Kahn's algorithm on reversed edges), used for the per-cell trace and the census, where
-//! speed matters less than having every cell's value.
+//! The trace ([`trace`]) runs the same search from every reachable cell, so when the engine and
+//! the reference part ways the report names the first cell whose value differs. [`analyse`] is a
+//! second, independent algorithm over the whole board (reverse topological peeling: Kahn's
+//! algorithm on reversed edges) that gives every cell's value at once; the census uses it, and
+//! the tests hold it to the search.
 
 use crate::judge::{self, ErrorClass, JudgeError, JudgeText};
 
@@ -123,8 +125,24 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, JudgeError> {
 }
 
 /// One line `r,c=V` per digit cell reachable from the start, row-major, `V` the answer from that
-/// cell (`-1` if a cycle is reachable from it). Computed by [`analyse`], not by [`longest`].
+/// cell (`-1` if a cycle is reachable from it): the search of [`longest`] started on each cell.
+/// O(reachable cells × N·M); meant for the small boards of disagreement reports.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
+    let board = parse(input, strict)?;
+    let (rows, cols) = (board.rows, board.cols);
+    Ok(reachable(&board)
+        .iter()
+        .enumerate()
+        .filter(|(_, &r)| r)
+        .map(|(i, _)| {
+            let value = longest_from(rows, cols, board.cells.clone(), i);
+            format!("{},{}={value}", i / cols + 1, i % cols + 1)
+        })
+        .collect())
+}
+
+/// [`trace`] computed by [`analyse`] instead of the search (for tests).
+pub fn trace_by_analysis(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
     let a = analyse(&parse(input, strict)?);
     Ok(a.reachable
         .iter()
@@ -134,17 +152,34 @@ pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
         .collect())
 }
 
+/// The digit cells the coin can reach from the start (the start included).
+pub fn reachable(board: &Board) -> Vec<bool> {
+    let (rows, cols, cells) = (board.rows, board.cols, &board.cells);
+    let mut seen = vec![false; cells.len()];
+    let mut stack = vec![0usize];
+    seen[0] = true;
+    while let Some(v) = stack.pop() {
+        for t in moves(rows, cols, v, cells[v]).into_iter().flatten() {
+            if cells[t] != 0 && !seen[t] {
+                seen[t] = true;
+                stack.push(t);
+            }
+        }
+    }
+    seen
+}
+
 /// The answer for a board: the maximum number of moves from the top-left cell, or `-1`.
 pub fn longest(board: Board) -> i64 {
-    let Board {
-        rows,
-        cols,
-        mut cells,
-    } = board;
+    longest_from(board.rows, board.cols, board.cells, 0)
+}
+
+/// The answer of a game started on digit cell `start` (`cells` is used as scratch).
+fn longest_from(rows: usize, cols: usize, mut cells: Vec<u8>, start: usize) -> i64 {
     if u32::try_from(cells.len()).is_ok_and(|n| n < u32::MAX) {
-        search::<u32>(rows, cols, &mut cells)
+        search::<u32>(rows, cols, &mut cells, start)
     } else {
-        search::<u64>(rows, cols, &mut cells)
+        search::<u64>(rows, cols, &mut cells, start)
     }
 }
 
@@ -185,14 +220,14 @@ impl Slot for u64 {
     }
 }
 
-/// The iterative colour DFS from cell 0 (see the module documentation). `cells` holds digits on
-/// entry and is used as the colour array.
-fn search<S: Slot>(rows: usize, cols: usize, cells: &mut [u8]) -> i64 {
+/// The iterative colour DFS from digit cell `start` (see the module documentation). `cells`
+/// holds digits on entry and is used as the colour array.
+fn search<S: Slot>(rows: usize, cols: usize, cells: &mut [u8], start: usize) -> i64 {
     let n = rows * cols;
     // Zeroed, so pages of cells the search never reaches are never touched.
     let mut slot: Vec<S> = vec![S::default(); n];
-    let (mut v, mut col) = (0usize, 0usize);
-    cells[0] |= GREY;
+    let (mut v, mut col) = (start, start % cols);
+    cells[start] |= GREY;
     'walk: loop {
         let b = cells[v];
         let d = (b & DIGIT) as usize;
@@ -248,7 +283,7 @@ fn search<S: Slot>(rows: usize, cols: usize, cells: &mut [u8]) -> i64 {
         let parent = slot[v].at();
         slot[v] = S::of(best + 1);
         cells[v] = (b & DIGIT) | BLACK;
-        if v == 0 {
+        if v == start {
             return best as i64 + 1;
         }
         // Back to the parent; its colour says which move led here, which gives its column.
@@ -367,17 +402,7 @@ pub fn analyse(board: &Board) -> Analysis {
             a.value[i] = -1;
         }
     }
-    // Reachability from the start.
-    let mut stack = vec![0usize];
-    a.reachable[0] = true;
-    while let Some(v) = stack.pop() {
-        for t in moves(rows, cols, v, a.cells[v]).into_iter().flatten() {
-            if a.cells[t] != 0 && !a.reachable[t] {
-                a.reachable[t] = true;
-                stack.push(t);
-            }
-        }
-    }
+    a.reachable = reachable(board);
     a
 }
 
@@ -397,7 +422,7 @@ mod tests {
     /// The same search with 64-bit slots, to check the wide path on small boards.
     fn answer64(input: &str) -> i64 {
         let mut b = parse(input.as_bytes(), false).unwrap();
-        search::<u64>(b.rows, b.cols, &mut b.cells)
+        search::<u64>(b.rows, b.cols, &mut b.cells, 0)
     }
 
     #[test]
@@ -517,7 +542,7 @@ mod tests {
                 .collect();
             let narrow = longest_of(rows, cols, &cells);
             let mut wide = cells.clone();
-            assert_eq!(narrow, search::<u64>(rows, cols, &mut wide));
+            assert_eq!(narrow, search::<u64>(rows, cols, &mut wide, 0));
             let a = analyse(&Board { rows, cols, cells });
             assert_eq!(narrow, a.answer());
         }
