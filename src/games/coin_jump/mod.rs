@@ -180,7 +180,8 @@ fn tag(name: &str) -> u64 {
 /// - `holes-but-path`: the board has holes and the answer equals its number of digit cells (≥ 2),
 ///   so every digit cell lies on the longest path;
 /// - `board-1x1`, `board-1xM`, `board-Nx1`, `board-50` (a side at the judge's limit);
-/// - `leave-up/down/left/right`: a reachable cell's move leaves the board on that side;
+/// - `leave-up/down/left/right`: a move of a reachable cell other than the start leaves the
+///   board on that side (the start always leaves up and left);
 /// - `land-in-hole`: a reachable cell's move lands in a hole;
 /// - `jump-over-hole`: a reachable cell's move lands on a digit cell over at least one hole.
 pub fn census_bits(a: &Analysis) -> u64 {
@@ -218,7 +219,7 @@ pub fn census_bits(a: &Analysis) -> u64 {
         let d = a.cells[i] as usize;
         for (k, t) in moves(rows, cols, i, a.cells[i]).into_iter().enumerate() {
             match t {
-                None => hit(SIDES[k], true),
+                None => hit(SIDES[k], i != 0),
                 Some(t) if a.cells[t] == 0 => hit("land-in-hole", true),
                 Some(t) => {
                     indeg[t] += 1;
@@ -383,14 +384,14 @@ mod tests {
 
     #[test]
     fn census_of_small_boards() {
+        assert_eq!(bits("1 1\n9\n"), ["answer-one", "board-1x1"]);
         assert_eq!(
-            bits("1 1\n9\n"),
+            bits("1 2\n11\n"),
             [
-                "answer-one",
-                "board-1x1",
+                "reachable-cycle",
+                "board-1xM",
                 "leave-up",
                 "leave-down",
-                "leave-left",
                 "leave-right"
             ]
         );
