@@ -394,9 +394,7 @@ pub fn snake(rows: usize, cols: usize, cycle: bool) -> Case {
 }
 
 /// Local search for a board with a large finite answer: starts from the better of the two greedy
-/// snakes (induced or not) and, for `steps`
-/// steps, rewrites one random cell (a digit or a hole), keeping changes that do not lower the
-/// answer (and do not make it `-1`). Returns the best board and its answer.
+/// snakes (induced or not) and runs [`improve_long_chain`] without annealing.
 pub fn search_long_chain(rng: &mut Rng, rows: usize, cols: usize, steps: u64) -> (Case, i64) {
     let mut w = Walk::new(rows, cols);
     w.run(&mut Rng::new(0), 0, usize::MAX);
@@ -407,16 +405,19 @@ pub fn search_long_chain(rng: &mut Rng, rows: usize, cols: usize, steps: u64) ->
         .into_iter()
         .max_by_key(|c| longest_of(rows, cols, &c.cells))
         .expect("two candidates");
-    improve_long_chain(rng, start, steps)
+    improve_long_chain(rng, start, steps, 0.0)
 }
 
-/// The local search of [`search_long_chain`], from a given board.
-pub fn improve_long_chain(rng: &mut Rng, start: Case, steps: u64) -> (Case, i64) {
+/// Local search from `start`: for `steps` steps, rewrite one random cell (a digit or a hole) and
+/// keep the change if the answer stays finite and does not drop — or, with `temperature` T > 0
+/// (simulated annealing, T falling linearly to 0), drops by δ with probability e^(−δ/T).
+/// Returns the best board seen and its answer.
+pub fn improve_long_chain(rng: &mut Rng, start: Case, steps: u64, temperature: f64) -> (Case, i64) {
     let (rows, cols) = (start.rows, start.cols);
     let mut score = longest_of(rows, cols, &start.cells);
     let mut case = start;
     let mut best = (case.clone(), score);
-    for _ in 0..steps {
+    for step in 0..steps {
         let i = rng.below((rows * cols) as u64) as usize;
         let old = case.cells[i];
         let new = if i > 0 && rng.chance(1, 4) {
@@ -429,7 +430,13 @@ pub fn improve_long_chain(rng: &mut Rng, start: Case, steps: u64) -> (Case, i64)
         }
         case.cells[i] = new;
         let s = longest_of(rows, cols, &case.cells);
-        if s >= score {
+        let t = temperature * (1.0 - step as f64 / steps as f64);
+        let accept = s >= score
+            || (s > 0
+                && t > 0.0
+                && (rng.below(1 << 30) as f64)
+                    < (((s - score) as f64) / t).exp() * (1u64 << 30) as f64);
+        if accept {
             score = s;
             if s > best.1 {
                 best = (case.clone(), s);
