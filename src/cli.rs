@@ -165,10 +165,10 @@ pub struct GenKnobs {
     /// Search for a game that ends at exactly this turn (stack_game).
     #[arg(long)]
     pub end: Option<u32>,
-    /// Board rows (coin_jump).
+    /// Board rows (coin_jump: at most 2^28 cells in all; solving more than 50 needs --no-strict).
     #[arg(long)]
     pub rows: Option<usize>,
-    /// Board columns (coin_jump).
+    /// Board columns (coin_jump: at most 2^28 cells in all; solving more than 50 needs --no-strict).
     #[arg(long)]
     pub cols: Option<usize>,
     /// Generator mode (coin_jump: random, chain, cycle, unreachable, answer-one, thin, path,

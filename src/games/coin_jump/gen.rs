@@ -33,6 +33,9 @@ pub const MODES: &[&str] = &[
     "snake-cycle",
 ];
 
+/// The largest board `gen` makes (16384×16384; the text alone is 256 MiB).
+pub const MAX_CELLS: usize = 1 << 28;
+
 /// [`Walk::mark`] values.
 const FREE: u8 = 0;
 const ON: u8 = 1;
@@ -72,6 +75,11 @@ pub fn generate(
     let mut c = cols.unwrap_or_else(|| judge_side(rng));
     if r == 0 || c == 0 {
         return Err("--rows and --cols must be at least 1".into());
+    }
+    if r.checked_mul(c).map_or(true, |n| n > MAX_CELLS) {
+        return Err(format!(
+            "{r}×{c} is more than {MAX_CELLS} cells (2^28, e.g. 16384×16384)"
+        ));
     }
     Ok(match mode {
         "random" => random_board(rng, r, c),
