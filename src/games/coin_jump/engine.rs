@@ -23,7 +23,9 @@ pub const STRICT_LIMIT: i64 = 50;
 
 /// A cell byte's digit bits; 0 is a hole.
 const DIGIT: u8 = 0x0F;
-/// Colour bits (high nibble): 1..=4 grey with 0..=3 moves tried, 5 grey with all tried, 6 black.
+/// Colour bits (high nibble): 0 white; 1..=5 grey with 0..=4 moves tried (recorded when the
+/// search descends from the cell, so a parent's colour names the move that led to its child);
+/// 6 black.
 const GREY: u8 = 1 << 4;
 const GREY_DONE: u8 = 5 << 4;
 const BLACK: u8 = 6 << 4;
