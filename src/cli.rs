@@ -35,7 +35,7 @@ boardfuzz solve yut_nori case.in           engine's answer\n  \
 boardfuzz solve boj15778 --reference < case.in\n  \
 boardfuzz repro yut_nori fuzz/artifacts/yut_nori/crash-…\n  \
 boardfuzz gen yut_nori --seed 3 > case.in\n  \
-boardfuzz gen coin_jump --rows 4000 --cols 4000 --mode chain > big.in\n  \
+boardfuzz gen coin_jump --rows 4000 --cols 4000 --mode snake > big.in\n  \
 boardfuzz solve coin_jump --no-strict big.in"
 )]
 pub struct Cli {
