@@ -34,7 +34,9 @@ boardfuzz check yut_nori --cases 100000 --seed 7\n  \
 boardfuzz solve yut_nori case.in           engine's answer\n  \
 boardfuzz solve boj15778 --reference < case.in\n  \
 boardfuzz repro yut_nori fuzz/artifacts/yut_nori/crash-…\n  \
-boardfuzz gen yut_nori --seed 3 > case.in"
+boardfuzz gen yut_nori --seed 3 > case.in\n  \
+boardfuzz gen coin_jump --rows 4000 --cols 4000 --mode snake > big.in\n  \
+boardfuzz solve coin_jump --no-strict big.in"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -195,12 +197,16 @@ pub struct GenKnobs {
     /// Search for a game that ends at exactly this turn (stack_game).
     #[arg(long)]
     pub end: Option<u32>,
-    /// Board rows (coin_jump).
+    /// Board rows (coin_jump: at most 2^28 cells in all; solving more than 50 needs --no-strict).
     #[arg(long)]
     pub rows: Option<usize>,
-    /// Board columns (coin_jump).
+    /// Board columns (coin_jump: at most 2^28 cells in all; solving more than 50 needs --no-strict).
     #[arg(long)]
     pub cols: Option<usize>,
+    /// Generator mode (coin_jump: random, chain, cycle, unreachable, answer-one, thin, path,
+    /// snake, snake-cycle); a random one per case if absent.
+    #[arg(long)]
+    pub mode: Option<String>,
 }
 
 impl RunKnobs {
@@ -220,6 +226,7 @@ impl GenKnobs {
             end: self.end,
             rows: self.rows,
             cols: self.cols,
+            mode: self.mode.clone(),
             ..self.run.options()
         }
     }

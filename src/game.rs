@@ -98,6 +98,8 @@ pub enum Knob {
     End,
     /// `gen --rows R --cols C`: board size.
     Size,
+    /// `gen --mode NAME`: which of the game's generator modes to use.
+    Mode,
 }
 
 impl Knob {
@@ -115,6 +117,7 @@ impl Knob {
             Knob::NoStrict => "--no-strict",
             Knob::End => "--end",
             Knob::Size => "--rows/--cols",
+            Knob::Mode => "--mode",
         }
     }
 }
@@ -128,6 +131,7 @@ pub struct Options {
     pub end: Option<u32>,
     pub rows: Option<usize>,
     pub cols: Option<usize>,
+    pub mode: Option<String>,
 }
 
 impl Options {
@@ -148,6 +152,9 @@ impl Options {
         }
         if self.rows.is_some() || self.cols.is_some() {
             used.push(Knob::Size);
+        }
+        if self.mode.is_some() {
+            used.push(Knob::Mode);
         }
         used
     }
@@ -179,6 +186,13 @@ pub trait Game: 'static {
     /// Structurally smaller variants of a case, most aggressive first. They need not all be
     /// valid or failing; the shrinker tries them in order.
     fn shrink(case: &Self::Case) -> Vec<Self::Case>;
+
+    /// A secondary size the shrinker may lower at equal text length (e.g. the number of digit
+    /// cells on a board, where a hole `H` sorts after the digits). Candidates are accepted when
+    /// `(text length, rank, text)` strictly decreases. The default, 0, leaves text order alone.
+    fn shrink_rank(_case: &Self::Case) -> u64 {
+        0
+    }
 
     /// A random case. The default decodes random bytes, exactly as the fuzz target would.
     fn generate(rng: &mut Rng, _options: &Options) -> Result<Self::Case, String> {
@@ -290,16 +304,23 @@ impl<G: Game> DynGame for Registered<G> {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         let mut current = G::parse_case(input.as_bytes())?;
         let mut text = G::render(&current);
+        let mut rank = G::shrink_rank(&current);
         'progress: loop {
             for candidate in G::shrink(&current) {
                 let candidate_text = G::render(&candidate);
-                // Only strictly smaller texts (shorter, or as long and lexicographically
-                // smaller) are accepted, so shrinking always terminates.
-                let smaller =
-                    (candidate_text.len(), candidate_text.as_str()) < (text.len(), text.as_str());
+                let candidate_rank = G::shrink_rank(&candidate);
+                // Only strictly smaller candidates (shorter text, or as long and of lower rank,
+                // or as long, same rank and lexicographically smaller) are accepted, so
+                // shrinking always terminates.
+                let smaller = (
+                    candidate_text.len(),
+                    candidate_rank,
+                    candidate_text.as_str(),
+                ) < (text.len(), rank, text.as_str());
                 if smaller && still_fails(&candidate_text) {
                     current = candidate;
                     text = candidate_text;
+                    rank = candidate_rank;
                     continue 'progress;
                 }
             }

@@ -111,11 +111,12 @@ macro_rules! game_properties {
 
 game_properties!(yut_nori, "yut_nori", 2000);
 game_properties!(stack_game, "stack_game", 1000);
+game_properties!(coin_jump, "coin_jump", 1000);
 
 #[test]
 fn every_registered_game_has_properties() {
     // Adding a game means adding a `game_properties!` line above.
-    let covered = ["yut_nori", "stack_game"];
+    let covered = ["yut_nori", "stack_game", "coin_jump"];
     for g in game::all() {
         assert!(
             covered.contains(&g.slug()),

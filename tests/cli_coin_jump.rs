@@ -1,0 +1,181 @@
+//! The `boardfuzz` command line on coin_jump: answers and exit codes, one-line errors with their
+//! line numbers (the same from engine and reference), strict sizes versus `--no-strict`, and a
+//! large generated board.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardfuzz runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `solve` with the engine and with `--reference`; both must give this answer.
+fn solves_to(input: &str, extra: &[&str], want: &str) {
+    for side in [&[][..], &["--reference"][..]] {
+        let args: Vec<&str> = ["solve", "coin_jump"]
+            .iter()
+            .chain(side)
+            .chain(extra)
+            .copied()
+            .collect();
+        let out = boardfuzz(&args, input.as_bytes());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), want, "{args:?}");
+    }
+}
+
+/// Runs `solve` with the engine and with `--reference`; both must reject the input with exit
+/// code 2 and one line `error: line L: CLASS: …` on stderr.
+fn rejects(input: &str, extra: &[&str], line: usize, class: &str) {
+    for side in [&[][..], &["--reference"][..]] {
+        let args: Vec<&str> = ["solve", "boj1103"]
+            .iter()
+            .chain(side)
+            .chain(extra)
+            .copied()
+            .collect();
+        let out = boardfuzz(&args, input.as_bytes());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?} on {input:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        let prefix = format!("error: line {line}: {class}: ");
+        assert!(err.starts_with(&prefix), "{args:?} on {input:?}: {err}");
+    }
+}
+
+#[test]
+fn answers_samples_from_stdin_with_either_implementation() {
+    solves_to("3 7\n3942178\n1234567\n9123532\n", &[], "5\n");
+    solves_to("1 10\n2H3HH4HHH5\n", &[], "4\n");
+    solves_to("4 4\n3994\n9999\n9999\n2924\n", &[], "-1\n");
+    solves_to("1 4\r\n2312\r\n\r\n", &[], "4\n");
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_same_class_from_both() {
+    rejects("2 3\n123\n12\n", &[], 3, "malformed"); // a short row
+    rejects("2 3\n123\n1234\n", &[], 3, "malformed"); // a long row
+    rejects("2 3\n123\n1x3\n", &[], 3, "malformed"); // a character outside 1-9/H
+    rejects("2 3\n123\n103\n", &[], 3, "malformed"); // 0 is not a digit of the game
+    rejects("2 3\nH23\n123\n", &[], 2, "invalid"); // a hole at the start
+    rejects("3 3\n123\n123\n", &[], 4, "truncated"); // a missing row
+    rejects("", &[], 1, "truncated");
+    rejects("2 3\n123\n123\n123\n", &[], 4, "trailing"); // one row too many
+    rejects("2\n", &[], 1, "malformed");
+    rejects("0 3\n", &[], 1, "out-of-range");
+    rejects("1 1\n\u{ff}\n", &[], 2, "malformed");
+    let out = boardfuzz(&["solve", "coin_jump"], b"1 1\n\xff\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: line 2: not-utf8: "));
+}
+
+#[test]
+fn strict_sizes_by_default_and_no_strict_lifts_them() {
+    let tall = format!("51 1\n{}", "1\n".repeat(51));
+    rejects(&tall, &[], 1, "out-of-range");
+    solves_to(&tall, &["--no-strict"], "-1\n");
+    let wide = format!("1 60\n{}\n", "3HH1".repeat(15));
+    rejects(&wide, &[], 1, "out-of-range");
+    solves_to(&wide, &["--no-strict"], "30\n");
+    // 50 is within the limit.
+    solves_to(&format!("1 50\n9{}\n", "H".repeat(49)), &[], "1\n");
+    // Game flags belong to the games that declare them.
+    let out = boardfuzz(&["gen", "coin_jump", "--end", "3"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("does not take --end"));
+}
+
+#[test]
+fn gen_makes_large_boards_that_solve_quickly() {
+    let board = boardfuzz(
+        &[
+            "gen",
+            "coin_jump",
+            "--rows",
+            "1500",
+            "--cols",
+            "1200",
+            "--mode",
+            "snake",
+            "--seed",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(board.status.code(), Some(0), "{}", text(&board.stderr));
+    assert!(board.stdout.starts_with(b"1500 1200\n"));
+    assert_eq!(board.stdout.len(), 10 + 1500 * 1201);
+    // Over the judge's limit: strict mode refuses, --no-strict answers.
+    let strict = boardfuzz(&["solve", "coin_jump"], &board.stdout);
+    assert_eq!(strict.status.code(), Some(2));
+    let started = std::time::Instant::now();
+    let solved = boardfuzz(&["solve", "coin_jump", "--no-strict"], &board.stdout);
+    assert_eq!(solved.status.code(), Some(0));
+    let moves: i64 = text(&solved.stdout).trim().parse().unwrap();
+    assert!(moves > 400_000, "the snake is long: {moves}");
+    assert!(started.elapsed().as_secs() < 20);
+    // The same walk closed by a 2-cycle.
+    let cyclic = boardfuzz(
+        &[
+            "gen",
+            "coin_jump",
+            "--rows",
+            "1500",
+            "--cols",
+            "1200",
+            "--mode",
+            "snake-cycle",
+        ],
+        b"",
+    );
+    let solved = boardfuzz(&["solve", "coin_jump", "--no-strict"], &cyclic.stdout);
+    assert_eq!(text(&solved.stdout), "-1\n");
+}
+
+#[test]
+fn gen_modes_and_judge_size_boards() {
+    for mode in [
+        "random",
+        "chain",
+        "cycle",
+        "unreachable",
+        "answer-one",
+        "thin",
+        "path",
+        "snake",
+        "snake-cycle",
+    ] {
+        let board = boardfuzz(&["gen", "coin_jump", "--mode", mode, "--seed", "5"], b"");
+        assert_eq!(board.status.code(), Some(0), "{mode}");
+        let engine = boardfuzz(&["solve", "coin_jump"], &board.stdout);
+        let reference = boardfuzz(&["solve", "coin_jump", "--reference"], &board.stdout);
+        assert_eq!(engine.status.code(), Some(0), "{mode}");
+        assert_eq!(engine.stdout, reference.stdout, "{mode}");
+        if mode == "answer-one" {
+            assert_eq!(text(&engine.stdout), "1\n");
+        }
+    }
+    let bad = boardfuzz(&["gen", "coin_jump", "--mode", "spiral"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("unknown mode `spiral`"));
+    let list = boardfuzz(&["list"], b"");
+    assert!(text(&list.stdout).contains("coin_jump    boj1103"));
+}
