@@ -1,26 +1,11 @@
 //! The `boardfuzz` binary end to end: exit codes, one-line errors, solve/check/repro/gen/replay.
 //! Bad inputs are checked against both implementations: same error class, same line, exit 2.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{boardfuzz, text};
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("boardfuzz-cli-{}-{name}", std::process::id()));

@@ -2,24 +2,9 @@
 //! line numbers (the same from engine and reference), strict sizes versus `--no-strict`, and a
 //! large generated board.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("boardfuzz runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{boardfuzz, text};
 
 /// Runs `solve` with the engine and with `--reference`; both must give this answer.
 fn solves_to(input: &str, extra: &[&str], want: &str) {

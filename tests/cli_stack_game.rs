@@ -1,29 +1,16 @@
 //! The `boardfuzz` binary on stack_game: answers, `--no-limit`, `--turn-limit`, `gen --end`,
 //! exit codes (0 ok, 1 disagreement, 2 bad usage or bad input) and one-line input errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_boardfuzz");
+use std::process::Output;
 
 fn corpus(name: &str) -> String {
     format!("{}/corpus/stack_game/{name}.in", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::boardfuzz(args, stdin.unwrap_or("").as_bytes())
 }
 
 fn stdout(out: &Output) -> String {
