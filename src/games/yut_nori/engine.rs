@@ -114,14 +114,16 @@ const fn route(start: u8) -> (&'static [u8], usize) {
 
 /// `DEST[start][steps]`: where a move of `steps` (1..=5) from `start` (a position or `HOME`)
 /// ends, or `OUT` if it exits.
-pub static DEST: [[u8; 6]; 30] = build_dest();
+/// Rows are padded to 8 entries so that an index is `start * 8 + steps` (one `lea` on the
+/// critical path of a game: each move waits for the previous one).
+pub static DEST: [[u8; 8]; 30] = build_dest();
 
 /// `PASSED[start][steps]`: bit set of positions among 앞밭 (bit 0), 뒷밭 (bit 1) and 방 (bit 2)
 /// passed over strictly inside the move (for the census).
 pub static PASSED: [[u8; 6]; 30] = build_passed();
 
-const fn build_dest() -> [[u8; 6]; 30] {
-    let mut table = [[OUT; 6]; 30];
+const fn build_dest() -> [[u8; 8]; 30] {
+    let mut table = [[OUT; 8]; 30];
     let mut start = 0;
     while start < 30 {
         let mut steps = 1;
@@ -349,29 +351,18 @@ impl Board {
 
     /// The final picture (rule 9).
     pub fn picture(&self) -> String {
-        // The template is copied in runs between the (at most eight) letters, so the output is
-        // built from `&str` pieces and never needs a UTF-8 check.
-        let mut patches = [(usize::MAX, b' '); 8];
-        let mut count = 0;
+        let mut out = String::from(PICTURE);
+        // SAFETY: the picture and every piece letter are ASCII, so replacing one ASCII byte with
+        // another keeps the string valid UTF-8.
+        let bytes = unsafe { out.as_bytes_mut() };
         for (piece, p) in self.positions().into_iter().enumerate() {
             if (p as usize) < POSITIONS {
                 let (row, col) = BLOCK[p as usize];
                 let row = row as usize + (piece & 3) / 2;
                 let col = col as usize + (piece & 1);
-                patches[count] = (row * 33 + col, LETTERS[piece]);
-                count += 1;
+                bytes[row * 33 + col] = LETTERS[piece];
             }
         }
-        let patches = &mut patches[..count];
-        patches.sort_unstable();
-        let mut out = String::with_capacity(PICTURE.len());
-        let mut from = 0;
-        for &(at, letter) in patches.iter() {
-            out.push_str(&PICTURE[from..at]);
-            out.push(letter as char);
-            from = at + 1;
-        }
-        out.push_str(&PICTURE[from..]);
         out
     }
 
