@@ -158,6 +158,29 @@ impl Game for YutNori {
             }
             chunk /= 2;
         }
+        // Two moves of the same piece in a row become one move of their summed steps (at most 5):
+        // often the same walk in fewer turns.
+        for i in 1..n {
+            let (a, b) = (case.turns[i - 1], case.turns[i]);
+            let steps = a.steps() + b.steps();
+            if a.piece == b.piece && steps <= 5 {
+                let mut turns = case.turns.clone();
+                turns[i - 1].throws = canonical_throws(steps);
+                turns.remove(i);
+                out.push(Case { turns });
+            }
+        }
+        // An earlier letter for every move of one piece, when that letter is not in the game.
+        let used = case.turns.iter().fold(0u8, |m, t| m | 1 << t.piece);
+        for from in 0..8u8 {
+            for to in (0..from).filter(|&to| used & (1 << from) != 0 && used & (1 << to) == 0) {
+                let mut turns = case.turns.clone();
+                for t in turns.iter_mut().filter(|t| t.piece == from) {
+                    t.piece = to;
+                }
+                out.push(Case { turns });
+            }
+        }
         // Simpler turns: canonical throws for every step count, then earlier piece letters.
         for i in 0..n {
             for steps in 1..=5 {
@@ -264,6 +287,43 @@ impl Game for YutNori {
             hits
         } else {
             0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{DynGame, Registered};
+
+    #[test]
+    fn shrinking_merges_moves_and_reaches_the_shortest_walk() {
+        // Keep "some move starts on 방": the shortest game that does so is three moves long
+        // (home → 앞밭 with 5, 앞밭 → 방 with 3, then any move from 방).
+        let game = Registered::<YutNori>::new();
+        let start_bang = 1u64
+            << YutNori::TAGS
+                .iter()
+                .position(|t| *t == "start-bang")
+                .unwrap();
+        let mut keeps =
+            |t: &str| YutNori::census(t.as_bytes(), &Options::default()) & start_bang != 0;
+        let found = "5\nD FFFF\nD BBBF\nD BBBF\nD BBFF\nD BBBF\n";
+        assert!(keeps(found));
+        let small = game.shrink(found, &mut keeps).unwrap();
+        assert_eq!(small, "3\nA BBBB\nA BFFF\nA BBBB\n");
+    }
+
+    #[test]
+    fn every_byte_string_decodes_to_a_game_the_engine_accepts() {
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..2000 {
+            let mut bytes = vec![0u8; rng.range(0, 300) as usize];
+            rng.fill(&mut bytes);
+            let case = crate::game::decode_fuzz_input::<Case>(&bytes).unwrap();
+            let text = YutNori::render(&case);
+            assert!(engine::solve(text.as_bytes()).is_ok(), "{text}");
+            assert_eq!(YutNori::parse_case(text.as_bytes()), Some(case));
         }
     }
 }
