@@ -633,10 +633,12 @@ fn repro(
         print!("{}", comparison.reference);
         Ok(ExitCode::SUCCESS)
     } else {
-        let mut d = Disagreement::new(
+        // The comparison of the raw bytes is kept: re-running it on a lossy UTF-8 copy would
+        // report on a different input when the file is not UTF-8.
+        let mut d = Disagreement::from_comparison(
             game,
-            subject,
             String::from_utf8_lossy(&raw).into_owned(),
+            comparison,
             options,
             format!("repro of {}", file.display()),
         );

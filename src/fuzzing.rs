@@ -9,7 +9,7 @@
 //!   same error class at the same line) and neither may panic.
 
 use crate::game::{self, Game, Options, Registered};
-use crate::harness::{compare, Disagreement, Subject};
+use crate::harness::{compare, Disagreement};
 
 /// Structured differential check of one case.
 pub fn diff_case<G: Game>(case: &G::Case) {
@@ -29,11 +29,13 @@ pub fn parse_agree(slug: &str, bytes: &[u8]) {
 
 fn check(game: &dyn game::DynGame, input: &[u8], origin: &str) {
     let options = Options::default();
-    if !compare(game, input, &options).agrees() {
-        let d = Disagreement::new(
+    let comparison = compare(game, input, &options);
+    if !comparison.agrees() {
+        // Report the comparison of the raw bytes, not of a lossy UTF-8 copy of them.
+        let d = Disagreement::from_comparison(
             game,
-            &Subject::Engine,
             String::from_utf8_lossy(input).into_owned(),
+            comparison,
             &options,
             origin.to_string(),
         );

@@ -196,21 +196,24 @@ fn check_points_at_an_external_solution() {
     let corpus = corpus.to_str().unwrap();
     // The engine, run as an external program, is a correct solution.
     let good = format!("{} solve yut_nori", env!("CARGO_BIN_EXE_boardfuzz"));
-    let out = boardfuzz(
-        &[
-            "check",
-            "yut_nori",
-            "--cases",
-            "30",
-            "--seed",
-            "1",
-            "--corpus",
-            corpus,
-            "--solution",
-            &good,
-        ],
-        b"",
-    );
+    let check = |solution: &str| {
+        boardfuzz(
+            &[
+                "check",
+                "yut_nori",
+                "--cases",
+                "30",
+                "--seed",
+                "1",
+                "--corpus",
+                corpus,
+                "--solution",
+                solution,
+            ],
+            b"",
+        )
+    };
+    let out = check(&good);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -221,22 +224,7 @@ fn check_points_at_an_external_solution() {
     assert!(text(&out.stderr).contains("solution `"));
 
     // A solution that drops the last line of the picture is caught, shrunk and saved.
-    let bad = format!("{good} | head -n 31");
-    let out = boardfuzz(
-        &[
-            "check",
-            "yut_nori",
-            "--cases",
-            "30",
-            "--seed",
-            "1",
-            "--corpus",
-            corpus,
-            "--solution",
-            &bad,
-        ],
-        b"",
-    );
+    let out = check(&format!("{good} | head -n 31"));
     assert_eq!(out.status.code(), Some(1));
     let report = text(&out.stdout);
     assert!(report.contains("- reference, + solution"), "{report}");

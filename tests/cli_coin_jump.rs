@@ -4,6 +4,7 @@
 
 mod common;
 
+use boardfuzz::games::coin_jump::gen::MODES;
 use common::{boardfuzz, text};
 
 /// Runs `solve` with the engine and with `--reference`; both must give this answer.
@@ -137,17 +138,12 @@ fn gen_makes_large_boards_that_solve_quickly() {
 
 #[test]
 fn gen_modes_and_judge_size_boards() {
-    for mode in [
-        "random",
-        "chain",
-        "cycle",
-        "unreachable",
-        "answer-one",
-        "thin",
-        "path",
-        "snake",
-        "snake-cycle",
-    ] {
+    assert_eq!(
+        MODES.len(),
+        9,
+        "the README and `gen --help` list nine modes"
+    );
+    for &mode in MODES {
         let board = boardfuzz(&["gen", "coin_jump", "--mode", mode, "--seed", "5"], b"");
         assert_eq!(board.status.code(), Some(0), "{mode}");
         let engine = boardfuzz(&["solve", "coin_jump"], &board.stdout);

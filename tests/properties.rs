@@ -8,7 +8,7 @@
 //! `tests/properties.proptest-regressions`, which is committed and replayed first.
 
 use boardfuzz::game::{self, DynGame, Options};
-use boardfuzz::harness::{compare, Disagreement, Subject};
+use boardfuzz::harness::{compare, Disagreement};
 use boardfuzz::rng::Rng;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -19,11 +19,13 @@ fn game(slug: &str) -> &'static dyn DynGame {
 
 fn report(g: &dyn DynGame, input: &[u8]) -> Option<String> {
     let options = Options::default();
-    if compare(g, input, &options).agrees() {
+    let comparison = compare(g, input, &options);
+    if comparison.agrees() {
         None
     } else {
         let text = String::from_utf8_lossy(input).into_owned();
-        Some(Disagreement::new(g, &Subject::Engine, text, &options, "proptest".into()).report())
+        let d = Disagreement::from_comparison(g, text, comparison, &options, "proptest".into());
+        Some(d.report())
     }
 }
 
@@ -90,9 +92,8 @@ macro_rules! game_properties {
                 fn engine_matches_reference_on_valid_cases(bytes in vec(any::<u8>(), 0..1024)) {
                     let g = game($slug);
                     let text = g.decode_fuzz_input(&bytes).expect("every byte string decodes");
-                    prop_assert!(g.engine(text.as_bytes(), &Options::default()).agrees_with(
-                        &g.reference(text.as_bytes(), &Options::default())),
-                        "{}", report(g, text.as_bytes()).unwrap_or_default());
+                    let failure = report(g, text.as_bytes());
+                    prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
                 }
 
                 #[test]
@@ -102,7 +103,8 @@ macro_rules! game_properties {
                     let g = game($slug);
                     let text = g.generate(&mut Rng::new(seed), &Options::default()).unwrap();
                     let input = mutate(&text, pick, at, byte);
-                    prop_assert!(report(g, &input).is_none(), "{}", report(g, &input).unwrap());
+                    let failure = report(g, &input);
+                    prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
                 }
             }
         }

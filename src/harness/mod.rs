@@ -111,7 +111,18 @@ impl Disagreement {
         origin: String,
     ) -> Self {
         let comparison = compare_with(game, subject, input.as_bytes(), options);
-        let divergence = match subject {
+        Disagreement::from_comparison(game, input, comparison, options, origin)
+    }
+
+    /// A disagreement whose comparison has already been run on `input`.
+    pub fn from_comparison(
+        game: &dyn DynGame,
+        input: String,
+        comparison: Comparison,
+        options: &Options,
+        origin: String,
+    ) -> Self {
+        let divergence = match comparison.subject {
             Subject::Engine => first_divergence(game, input.as_bytes(), options),
             Subject::Solution { .. } => Divergence::Unavailable,
         };

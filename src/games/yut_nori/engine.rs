@@ -417,12 +417,6 @@ fn piece_of(letter: u8) -> Option<u8> {
     Some(PIECE_OF_BYTE[letter as usize]).filter(|&p| p != NOT_A_PIECE)
 }
 
-/// Reads the judge input (syntax only; rule checks happen while playing), following
-/// `docs/judge-text.md` for every layout and every error.
-pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
-    parse_general(input)
-}
-
 /// The fast path of [`solve`] for input in canonical layout — `N\n`, then N lines of exactly
 /// `X TTTT\n`, nothing else — which is what generators and judges produce: each line is decoded
 /// and played at once. `None` sends the input to the general reader, which also gives every
@@ -489,8 +483,9 @@ static PIECE_OF_BYTE: [u8; 256] = {
 /// Rule 2: steps by number of `F`s (none means 5).
 const STEPS_BY_FORWARD: [u8; 5] = [5, 1, 2, 3, 4];
 
-/// The general reader, following `docs/judge-text.md` for every layout and every error.
-fn parse_general(input: &[u8]) -> Result<Input, JudgeError> {
+/// Reads the judge input (syntax only; rule checks happen while playing), following
+/// `docs/judge-text.md` for every layout and every error.
+pub fn parse(input: &[u8]) -> Result<Input, JudgeError> {
     let mut text = JudgeText::new(input)?;
     let (line, [n]) = text.fields::<1>("the number of turns")?;
     let n = judge::number(n, line, "the number of turns N", 1, 100)? as usize;
