@@ -7,15 +7,21 @@ mod common;
 use boardfuzz::games::coin_jump::gen::MODES;
 use common::{boardfuzz, text};
 
-/// Runs `solve` with the engine and with `--reference`; both must give this answer.
-fn solves_to(input: &str, extra: &[&str], want: &str) {
-    for side in [&[][..], &["--reference"][..]] {
-        let args: Vec<&str> = ["solve", "coin_jump"]
+/// The `solve` command lines for the engine and for `--reference` (the game named by `name`).
+fn both_sides<'a>(name: &'a str, extra: &[&'a str]) -> [Vec<&'a str>; 2] {
+    [&[][..], &["--reference"][..]].map(|side| {
+        ["solve", name]
             .iter()
             .chain(side)
             .chain(extra)
             .copied()
-            .collect();
+            .collect()
+    })
+}
+
+/// Runs `solve` with the engine and with `--reference`; both must give this answer.
+fn solves_to(input: &str, extra: &[&str], want: &str) {
+    for args in both_sides("coin_jump", extra) {
         let out = boardfuzz(&args, input.as_bytes());
         assert_eq!(
             out.status.code(),
@@ -30,13 +36,7 @@ fn solves_to(input: &str, extra: &[&str], want: &str) {
 /// Runs `solve` with the engine and with `--reference`; both must reject the input with exit
 /// code 2 and one line `error: line L: CLASS: …` on stderr.
 fn rejects(input: &str, extra: &[&str], line: usize, class: &str) {
-    for side in [&[][..], &["--reference"][..]] {
-        let args: Vec<&str> = ["solve", "boj1103"]
-            .iter()
-            .chain(side)
-            .chain(extra)
-            .copied()
-            .collect();
+    for args in both_sides("boj1103", extra) {
         let out = boardfuzz(&args, input.as_bytes());
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?} on {input:?}");

@@ -463,18 +463,24 @@ mod tests {
     use super::*;
     use crate::games::coin_jump::engine::analyse;
 
+    /// A judge-size walk, plain or induced (alternating with `i`), run with random noise.
+    fn random_walk(rng: &mut Rng, i: usize) -> (usize, usize, Walk) {
+        let (r, c) = (judge_side(rng), judge_side(rng));
+        let mut w = if i % 2 == 0 {
+            Walk::new(r, c)
+        } else {
+            Walk::new_induced(r, c)
+        };
+        let noise = rng.below(1001);
+        w.run(rng, noise, usize::MAX);
+        (r, c, w)
+    }
+
     #[test]
     fn a_finished_walk_is_acyclic_and_its_length_is_the_answer() {
         let mut rng = Rng::new(3);
         for i in 0..600 {
-            let (r, c) = (judge_side(&mut rng), judge_side(&mut rng));
-            let mut w = if i % 2 == 0 {
-                Walk::new(r, c)
-            } else {
-                Walk::new_induced(r, c)
-            };
-            let noise = rng.below(1001);
-            w.run(&mut rng, noise, usize::MAX);
+            let (r, c, mut w) = random_walk(&mut rng, i);
             w.finish();
             let len = w.len() as i64;
             let fill = rng.below(80);
@@ -487,17 +493,10 @@ mod tests {
     fn a_closed_walk_has_a_reachable_cycle() {
         let mut rng = Rng::new(4);
         for i in 0..600 {
-            let (r, c) = (judge_side(&mut rng), judge_side(&mut rng));
+            let (r, c, mut w) = random_walk(&mut rng, i);
             if r * c == 1 {
                 continue;
             }
-            let mut w = if i % 2 == 0 {
-                Walk::new(r, c)
-            } else {
-                Walk::new_induced(r, c)
-            };
-            let noise = rng.below(1001);
-            w.run(&mut rng, noise, usize::MAX);
             w.close_with_cycle();
             let case = w.into_case(&mut rng, 30, false);
             assert_eq!(longest_of(r, c, &case.cells), -1, "{r}x{c}");
