@@ -6,7 +6,8 @@
 
 use std::time::Duration;
 
-use boardfuzz::game::{self, Options};
+use boardfuzz::game::Options;
+use boardfuzz::games;
 use boardfuzz::harness::campaign::{self, Budget, Plan};
 use boardfuzz::harness::Subject;
 use boardfuzz::rng::Rng;
@@ -14,9 +15,9 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 
 const CASES: u64 = 10_000;
 
-fn selected() -> Vec<&'static dyn game::DynGame> {
+fn selected() -> Vec<&'static dyn boardfuzz::game::DynGame> {
     let only = std::env::var("BOARDFUZZ_BENCH_GAMES").unwrap_or_default();
-    game::all()
+    games::all()
         .iter()
         .copied()
         .filter(|g| only.is_empty() || only.split(',').any(|s| s == g.slug()))
@@ -24,7 +25,7 @@ fn selected() -> Vec<&'static dyn game::DynGame> {
 }
 
 fn engine_vs_reference(c: &mut Criterion) {
-    let options = Options::default();
+    let options = Options::new();
     for g in selected() {
         let inputs: Vec<String> = (0..CASES)
             .map(|i| {
@@ -66,7 +67,7 @@ fn check_throughput(c: &mut Criterion) {
                     games: vec![g],
                     budget: Budget::Cases(CASES),
                     seed: 2026,
-                    options: Options::default(),
+                    options: Options::new(),
                     subject: Subject::Engine,
                     corpus: None,
                 };

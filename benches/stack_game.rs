@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use boardfuzz::game::Game;
 use boardfuzz::games::stack_game::engine::{self, Fate};
-use boardfuzz::games::stack_game::search::{self, Plan};
+use boardfuzz::games::stack_game::gen::{self, Plan};
 use boardfuzz::games::stack_game::{Case, StackGame};
 use boardfuzz::rng::Rng;
 use boardfuzz_reference::stack_game as reference;
@@ -52,7 +52,7 @@ fn main() {
     let mut ends = Vec::new();
     let mut never_turns = Vec::new();
     for _ in 0..boards {
-        let board = search::random_board(&mut rng);
+        let board = gen::random_board(&mut rng);
         let text = StackGame::render(&Case::from_board(&board));
         let run = engine::run(&board, Some(1000));
         match engine::run(&board, None).fate {
@@ -137,7 +137,7 @@ fn main() {
         let mut evaluations = 0;
         for seed in 1..=seeds {
             let t = Instant::now();
-            let found = search::search(&mut Rng::new(seed), 1000, plan);
+            let found = gen::search(&mut Rng::new(seed), 1000, plan);
             times.push(t.elapsed().as_micros() as u64);
             assert!(found.exact, "{name}, seed {seed}");
             evaluations += found.evaluations;

@@ -23,12 +23,12 @@ pub fn diff_case<G: Game>(case: &G::Case) {
 
 /// Raw-bytes check: both implementations must answer these bytes alike.
 pub fn parse_agree(slug: &str, bytes: &[u8]) {
-    let game = game::find(slug).expect("fuzz target names a registered game");
+    let game = crate::games::find(slug).expect("fuzz target names a registered game");
     check(game, bytes, "raw fuzz input");
 }
 
 fn check(game: &dyn game::DynGame, input: &[u8], origin: &str) {
-    let options = Options::default();
+    let options = Options::new();
     let comparison = compare(game, input, &options);
     if !comparison.agrees() {
         // Report the comparison of the raw bytes, not of a lossy UTF-8 copy of them.

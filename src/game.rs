@@ -1,4 +1,4 @@
-//! The one abstraction every game implements, and the registry of games.
+//! The one abstraction every game implements.
 //!
 //! A game is implemented once, as a [`Game`]: its structured case type (valid by construction,
 //! decoded from fuzzer bytes through `arbitrary`), rendering a case to judge input text, parsing
@@ -6,7 +6,8 @@
 //! reference (both judge text in, judge text out), a per-turn trace from both, and census tags.
 //!
 //! Everything else — fuzz targets, properties, the CLI, corpus replay, the campaign — goes through
-//! [`DynGame`], the object-safe view of a game, found by slug or problem id with [`find`].
+//! [`DynGame`], the object-safe view of a game. The registry that finds a game by slug or problem
+//! id lives with the games (`crate::games::find`); this module knows no game.
 
 use std::fmt;
 
@@ -14,6 +15,7 @@ use arbitrary::{Arbitrary, Unstructured};
 
 use crate::judge::JudgeError;
 use crate::rng::Rng;
+pub use crate::settings::{Kind, Options, Scope, Setting, Value};
 
 /// What one implementation answered for one input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,79 +87,24 @@ impl fmt::Display for Outcome {
 /// A per-turn trace, or the rejection that prevented one.
 pub type Trace = Result<Vec<String>, Outcome>;
 
-/// A game-specific setting that the CLI exposes as a flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Knob {
-    /// `--turn-limit L`: the turn limit of a game that has one.
-    TurnLimit,
-    /// `--no-limit`: report the game's true fate instead of the judge's capped answer (engine).
-    NoLimit,
-    /// `--no-strict`: lift the judge's size limits.
-    NoStrict,
-    /// `gen --end TURN`: search for a game that ends at exactly TURN.
-    End,
-    /// `gen --rows R --cols C`: board size.
-    Size,
-    /// `gen --mode NAME`: which of the game's generator modes to use.
-    Mode,
+/// The bit of census tag `name` in a bit set over `tags` (the one lookup every game uses).
+///
+/// # Panics
+/// If `name` is not in `tags`: a misspelt tag is a bug in the game, caught by its first test.
+pub fn tag_bit(tags: &[&str], name: &str) -> u64 {
+    let i = tags
+        .iter()
+        .position(|t| *t == name)
+        .unwrap_or_else(|| panic!("census tag `{name}` is not declared"));
+    1 << i
 }
 
-impl Knob {
-    /// Whether the knob changes what the engine answers into something the reference does not
-    /// answer (so engine and reference cannot be compared under it: `check` and `repro` refuse
-    /// it, and so does `solve --reference`).
-    pub fn engine_only(self) -> bool {
-        matches!(self, Knob::NoLimit)
-    }
-
-    pub fn flag(self) -> &'static str {
-        match self {
-            Knob::TurnLimit => "--turn-limit",
-            Knob::NoLimit => "--no-limit",
-            Knob::NoStrict => "--no-strict",
-            Knob::End => "--end",
-            Knob::Size => "--rows/--cols",
-            Knob::Mode => "--mode",
-        }
-    }
-}
-
-/// Settings for running and generating; each game reads the ones it declares in [`Game::KNOBS`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Options {
-    pub turn_limit: Option<u32>,
-    pub no_limit: bool,
-    pub no_strict: bool,
-    pub end: Option<u32>,
-    pub rows: Option<usize>,
-    pub cols: Option<usize>,
-    pub mode: Option<String>,
-}
-
-impl Options {
-    /// The knobs that are set to something other than their default.
-    pub fn knobs_in_use(&self) -> Vec<Knob> {
-        let mut used = Vec::new();
-        if self.turn_limit.is_some() {
-            used.push(Knob::TurnLimit);
-        }
-        if self.no_limit {
-            used.push(Knob::NoLimit);
-        }
-        if self.no_strict {
-            used.push(Knob::NoStrict);
-        }
-        if self.end.is_some() {
-            used.push(Knob::End);
-        }
-        if self.rows.is_some() || self.cols.is_some() {
-            used.push(Knob::Size);
-        }
-        if self.mode.is_some() {
-            used.push(Knob::Mode);
-        }
-        used
-    }
+/// The bit set over `tags` of the tag names in `names` (names not in `tags` are ignored).
+pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64 {
+    names
+        .iter()
+        .filter_map(|n| tags.iter().position(|t| t == n))
+        .fold(0, |bits, i| bits | 1 << i)
 }
 
 /// One game, implemented once. See the module documentation.
@@ -174,8 +121,8 @@ pub trait Game: 'static {
     const TITLE: &'static str;
     /// The census tags, in display order; [`Game::census`] returns a bit set over this slice.
     const TAGS: &'static [&'static str];
-    /// The game-specific settings this game understands.
-    const KNOBS: &'static [Knob] = &[];
+    /// The settings this game understands (see [`crate::settings`]).
+    const SETTINGS: &'static [Setting] = &[];
 
     /// The judge input text of a case.
     fn render(case: &Self::Case) -> String;
@@ -194,13 +141,8 @@ pub trait Game: 'static {
         0
     }
 
-    /// A random case. The default decodes random bytes, exactly as the fuzz target would.
-    fn generate(rng: &mut Rng, _options: &Options) -> Result<Self::Case, String> {
-        let len = rng.range(1, 512) as usize;
-        let mut bytes = vec![0u8; len];
-        rng.fill(&mut bytes);
-        Self::Case::arbitrary_take_rest(Unstructured::new(&bytes)).map_err(|e| e.to_string())
-    }
+    /// A random case for the campaign and `gen` (the game's generators, in `gen.rs`).
+    fn generate(rng: &mut Rng, options: &Options) -> Result<Self::Case, String>;
 
     /// The optimized engine.
     fn engine(input: &[u8], options: &Options) -> Outcome;
@@ -210,8 +152,15 @@ pub trait Game: 'static {
     fn engine_trace(input: &[u8], options: &Options) -> Trace;
     /// The reference's per-turn trace.
     fn reference_trace(input: &[u8], options: &Options) -> Trace;
-    /// The census tags an input hits, as a bit set over [`Game::TAGS`] (0 for a rejected input).
+    /// The census tags an input hits, as a bit set over [`Game::TAGS`] (0 for a rejected input),
+    /// computed by the engine side (fast: the campaign runs it on every case).
     fn census(input: &[u8], options: &Options) -> u64;
+    /// The same tags computed by the literal reference from its own simulation, if the reference
+    /// provides them (`None` otherwise). The corpus census uses it, and a test holds the two
+    /// equal, so an engine bug cannot hide an uncovered clause.
+    fn reference_census(_input: &[u8], _options: &Options) -> Option<u64> {
+        None
+    }
 }
 
 /// Decodes a raw libFuzzer input exactly as `libfuzzer_sys::fuzz_target!` does for a typed
@@ -234,12 +183,18 @@ pub trait DynGame: Sync {
     fn problem(&self) -> &'static str;
     fn title(&self) -> &'static str;
     fn tags(&self) -> &'static [&'static str];
-    fn knobs(&self) -> &'static [Knob];
+    fn settings(&self) -> &'static [Setting];
     fn engine(&self, input: &[u8], options: &Options) -> Outcome;
     fn reference(&self, input: &[u8], options: &Options) -> Outcome;
     fn engine_trace(&self, input: &[u8], options: &Options) -> Trace;
     fn reference_trace(&self, input: &[u8], options: &Options) -> Trace;
     fn census(&self, input: &[u8], options: &Options) -> u64;
+    fn reference_census(&self, input: &[u8], options: &Options) -> Option<u64>;
+    /// The census of the corpus: the reference's tags where it computes them, else the engine's.
+    fn literal_census(&self, input: &[u8], options: &Options) -> u64 {
+        self.reference_census(input, options)
+            .unwrap_or_else(|| self.census(input, options))
+    }
     /// A random valid input from this RNG.
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String>;
     /// The judge text of a raw fuzz artifact, decoded as the structured fuzz target decodes it.
@@ -277,8 +232,8 @@ impl<G: Game> DynGame for Registered<G> {
     fn tags(&self) -> &'static [&'static str] {
         G::TAGS
     }
-    fn knobs(&self) -> &'static [Knob] {
-        G::KNOBS
+    fn settings(&self) -> &'static [Setting] {
+        G::SETTINGS
     }
     fn engine(&self, input: &[u8], options: &Options) -> Outcome {
         G::engine(input, options)
@@ -294,6 +249,9 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn census(&self, input: &[u8], options: &Options) -> u64 {
         G::census(input, options)
+    }
+    fn reference_census(&self, input: &[u8], options: &Options) -> Option<u64> {
+        G::reference_census(input, options)
     }
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String> {
         G::generate(rng, options).map(|case| G::render(&case))
@@ -327,18 +285,4 @@ impl<G: Game> DynGame for Registered<G> {
             return Some(text);
         }
     }
-}
-
-/// Every game boardfuzz knows, in a fixed order.
-pub fn all() -> &'static [&'static dyn DynGame] {
-    crate::games::REGISTRY
-}
-
-/// The game named by a slug (`yut_nori`) or a problem id (`boj15778`), case-insensitively.
-pub fn find(name: &str) -> Option<&'static dyn DynGame> {
-    let name = name.to_ascii_lowercase();
-    all()
-        .iter()
-        .copied()
-        .find(|g| g.slug() == name || g.problem() == name)
 }

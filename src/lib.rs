@@ -7,10 +7,10 @@
 //! regression corpus (`corpus/<slug>/`). Fuzz targets, property tests, corpus replay and the CLI
 //! all reach a game through one abstraction, [`game::DynGame`].
 
-pub mod cli;
 pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod harness;
 pub mod judge;
 pub mod rng;
+pub mod settings;

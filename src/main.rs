@@ -1,5 +1,7 @@
-//! The `boardfuzz` binary: see [`boardfuzz::cli`].
+//! The `boardfuzz` binary: the command line of [`cli`] over the `boardfuzz` library.
+
+mod cli;
 
 fn main() -> std::process::ExitCode {
-    boardfuzz::cli::main()
+    cli::main()
 }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use boardfuzz::game::{self, Options};
+use boardfuzz::games;
 use boardfuzz::harness::census::Census;
 use boardfuzz::harness::corpus;
 
@@ -17,16 +17,16 @@ fn corpus_root() -> PathBuf {
 fn every_corpus_entry_is_answered_correctly_by_engine_and_reference() {
     let mut failures = Vec::new();
     let mut replayed = 0;
-    for g in game::all() {
-        let entries = corpus::load(&corpus::dir(&corpus_root(), g.slug())).unwrap();
+    for g in games::all() {
+        let entries = corpus::load_game(&corpus_root(), *g).unwrap();
         assert!(!entries.is_empty(), "corpus/{} is empty", g.slug());
         for entry in entries {
-            let options = Options::default();
-            for (side, outcome) in [
-                ("engine", g.engine(&entry.input, &options)),
-                ("reference", g.reference(&entry.input, &options)),
+            let r = entry.replay(*g);
+            for (side, ok, outcome) in [
+                ("engine", r.engine_ok, &r.engine),
+                ("reference", r.reference_ok, &r.reference),
             ] {
-                if !entry.expected.is_met_by(&outcome) {
+                if !ok {
                     failures.push(format!(
                         "{}: {side} answered\n{outcome}expected {:?}",
                         entry.path.display(),
@@ -49,12 +49,9 @@ fn every_corpus_entry_is_answered_correctly_by_engine_and_reference() {
 #[test]
 fn every_corpus_hits_every_census_tag() {
     let mut missing = Vec::new();
-    for g in game::all() {
-        let entries = corpus::load(&corpus::dir(&corpus_root(), g.slug())).unwrap();
-        let mut census = Census::new(g.tags());
-        for entry in &entries {
-            census.add(g.census(&entry.input, &Options::default()));
-        }
+    for g in games::all() {
+        let entries = corpus::load_game(&corpus_root(), *g).unwrap();
+        let census = Census::of_corpus(*g, &entries);
         for tag in census.missing() {
             missing.push(format!("{}: {tag}", g.slug()));
         }

@@ -7,18 +7,19 @@
 //! A failure prints the full disagreement report. proptest keeps failing seeds in
 //! `tests/properties.proptest-regressions`, which is committed and replayed first.
 
-use boardfuzz::game::{self, DynGame, Options};
+use boardfuzz::game::{DynGame, Options};
+use boardfuzz::games;
 use boardfuzz::harness::{compare, Disagreement};
 use boardfuzz::rng::Rng;
 use proptest::collection::vec;
 use proptest::prelude::*;
 
 fn game(slug: &str) -> &'static dyn DynGame {
-    game::find(slug).expect("registered game")
+    games::find(slug).expect("registered game")
 }
 
 fn report(g: &dyn DynGame, input: &[u8]) -> Option<String> {
-    let options = Options::default();
+    let options = Options::new();
     let comparison = compare(g, input, &options);
     if comparison.agrees() {
         None
@@ -101,7 +102,7 @@ macro_rules! game_properties {
                     seed in any::<u64>(), pick in any::<u64>(), at in any::<u64>(), byte in any::<u8>()
                 ) {
                     let g = game($slug);
-                    let text = g.generate(&mut Rng::new(seed), &Options::default()).unwrap();
+                    let text = g.generate(&mut Rng::new(seed), &Options::new()).unwrap();
                     let input = mutate(&text, pick, at, byte);
                     let failure = report(g, &input);
                     prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
@@ -119,7 +120,7 @@ game_properties!(coin_jump, "coin_jump", 1000);
 fn every_registered_game_has_properties() {
     // Adding a game means adding a `game_properties!` line above.
     let covered = ["yut_nori", "stack_game", "coin_jump"];
-    for g in game::all() {
+    for g in games::all() {
         assert!(
             covered.contains(&g.slug()),
             "no properties for {}",

@@ -13,9 +13,10 @@
 //! turns in 1..=5000, so games ending well past 1000 are common.
 
 use boardfuzz::game::Game;
-use boardfuzz::game::{self, DynGame, Options, Outcome};
+use boardfuzz::game::{DynGame, Options, Outcome, Value};
+use boardfuzz::games;
 use boardfuzz::games::stack_game::engine::{self, Fate};
-use boardfuzz::games::stack_game::search::{self, Plan};
+use boardfuzz::games::stack_game::gen::{self, Plan};
 use boardfuzz::games::stack_game::{Case, StackGame};
 use boardfuzz::rng::Rng;
 use boardfuzz_reference::stack_game as reference;
@@ -25,7 +26,7 @@ use proptest::prelude::*;
 const MAX_TURNS: u64 = 5000;
 
 fn stack_game() -> &'static dyn DynGame {
-    game::find("stack_game").unwrap()
+    games::find("stack_game").unwrap()
 }
 
 /// The state at the start of every turn 1..=upto+1, from the reference's trace.
@@ -47,13 +48,7 @@ fn check_fate(case: &Case) -> Result<(), TestCaseError> {
     let input = StackGame::render(case);
     let bytes = input.as_bytes();
     let fate = engine::run(&case.board(), None).fate;
-    let no_limit = stack_game().engine(
-        bytes,
-        &Options {
-            no_limit: true,
-            ..Options::default()
-        },
-    );
+    let no_limit = stack_game().engine(bytes, &Options::new().with("no-limit", Value::Switch));
     prop_assert_eq!(
         no_limit,
         Outcome::Output(engine::fate_text(fate)),
@@ -112,14 +107,14 @@ proptest! {
 
     #[test]
     fn no_limit_agrees_with_the_reference_on_random_boards(seed in any::<u64>()) {
-        let case = search::random_board(&mut Rng::new(seed));
+        let case = gen::random_board(&mut Rng::new(seed));
         check_fate(&Case::from_board(&case))?;
     }
 
     #[test]
     fn no_limit_agrees_with_the_reference_on_searched_boards(seed in any::<u64>(), target in 1u64..=5000) {
         let plan = Plan { max_evaluations: 2000, ..Plan::default() };
-        let found = search::search(&mut Rng::new(seed), target, plan);
+        let found = gen::search(&mut Rng::new(seed), target, plan);
         check_fate(&Case::from_board(&found.board))?;
     }
 }
@@ -135,9 +130,9 @@ proptest! {
     ) {
         let target = (limit as u64 + offset).saturating_sub(1).max(1);
         let plan = Plan { max_evaluations: 5000, ..Plan::default() };
-        let found = search::search(&mut Rng::new(seed), target, plan);
+        let found = gen::search(&mut Rng::new(seed), target, plan);
         let input = StackGame::render(&Case::from_board(&found.board));
-        let options = Options { turn_limit: Some(limit), ..Options::default() };
+        let options = Options::new().with("turn-limit", Value::Number(limit as u64));
         let g = stack_game();
         let (e, r) = (g.engine(input.as_bytes(), &options), g.reference(input.as_bytes(), &options));
         prop_assert!(e.agrees_with(&r), "limit {}: engine {} reference {}\n{}", limit, e, r, input);
@@ -147,7 +142,7 @@ proptest! {
 #[test]
 fn the_search_hits_the_boundary_exactly() {
     for target in [999, 1000, 1001, 1002] {
-        let found = search::search(&mut Rng::new(target), target, Plan::default());
+        let found = gen::search(&mut Rng::new(target), target, Plan::default());
         assert!(found.exact, "no board ending at {target}");
         assert_eq!(engine::run(&found.board, None).fate, Fate::Ends(target));
         let input = StackGame::render(&Case::from_board(&found.board));
@@ -169,7 +164,7 @@ fn hill_climbing_alone_also_finds_exact_boards() {
         shift: false,
         ..Plan::default()
     };
-    let found = search::search(&mut Rng::new(3), 150, plan);
+    let found = gen::search(&mut Rng::new(3), 150, plan);
     assert!(found.exact);
     assert_eq!(engine::run(&found.board, None).fate, Fate::Ends(150));
 }

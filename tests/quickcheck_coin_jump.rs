@@ -6,7 +6,8 @@
 //! missing or extra row, a hole at the start, a bad size) and requires both implementations to
 //! reject it with the same error class at the same line.
 
-use boardfuzz::game::{self, DynGame, Options, Outcome};
+use boardfuzz::game::{DynGame, Options, Outcome};
+use boardfuzz::games;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 const ALPHABETS: [&[u8]; 6] = [
@@ -76,7 +77,7 @@ impl Arbitrary for Board {
 }
 
 fn coin_jump() -> &'static dyn DynGame {
-    game::find("boj1103").unwrap()
+    games::find("boj1103").unwrap()
 }
 
 #[test]
@@ -84,7 +85,7 @@ fn engine_matches_reference_on_quickcheck_boards() {
     fn prop(board: Board) -> bool {
         let g = coin_jump();
         let text = board.text();
-        let o = Options::default();
+        let o = Options::new();
         let (e, r) = (
             g.engine(text.as_bytes(), &o),
             g.reference(text.as_bytes(), &o),
@@ -143,7 +144,7 @@ impl Arbitrary for Broken {
 fn engine_and_reference_reject_broken_boards_alike() {
     fn prop(broken: Broken) -> TestResult {
         let g = coin_jump();
-        let o = Options::default();
+        let o = Options::new();
         let input = broken.text.as_bytes();
         TestResult::from_bool(g.engine(input, &o).agrees_with(&g.reference(input, &o)))
     }

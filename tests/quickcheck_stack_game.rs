@@ -4,7 +4,8 @@
 //! shuffling the cell list — valid without borrowing the engine's notion of validity. Half of the
 //! boards are run with a random turn limit in 1..=1200, so the limit is exercised away from 1000.
 
-use boardfuzz::game::{self, Options, Outcome};
+use boardfuzz::game::{Options, Outcome, Value};
+use boardfuzz::games;
 use boardfuzz::harness::{Disagreement, Subject};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
@@ -69,11 +70,11 @@ impl Arbitrary for Board {
 #[test]
 fn engine_matches_reference_on_quickcheck_boards() {
     fn prop(board: Board) -> TestResult {
-        let g = game::find("stack_game").unwrap();
-        let options = Options {
-            turn_limit: board.turn_limit,
-            ..Options::default()
-        };
+        let g = games::find("stack_game").unwrap();
+        let mut options = Options::new();
+        if let Some(limit) = board.turn_limit {
+            options.set("turn-limit", Value::Number(limit as u64));
+        }
         let engine = g.engine(board.text.as_bytes(), &options);
         let reference = g.reference(board.text.as_bytes(), &options);
         if !matches!(reference, Outcome::Output(_)) {

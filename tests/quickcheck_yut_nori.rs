@@ -3,7 +3,8 @@
 //! the game just before the first turn the *reference* rejects as a move of an exited piece, so
 //! the cases are valid without borrowing the engine's notion of validity.
 
-use boardfuzz::game::{self, Options, Outcome};
+use boardfuzz::game::{Options, Outcome};
+use boardfuzz::games;
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 #[derive(Clone, Debug)]
@@ -33,9 +34,9 @@ impl Arbitrary for Game {
             .collect();
         loop {
             let text = render(&turns);
-            match game::find("yut_nori")
+            match games::find("yut_nori")
                 .unwrap()
-                .reference(text.as_bytes(), &Options::default())
+                .reference(text.as_bytes(), &Options::new())
             {
                 Outcome::Rejected {
                     class: "invalid",
@@ -73,9 +74,9 @@ fn render(turns: &[String]) -> String {
 #[test]
 fn engine_matches_reference_on_quickcheck_games() {
     fn prop(game: Game) -> TestResult {
-        let g = game::find("yut_nori").unwrap();
-        let engine = g.engine(game.0.as_bytes(), &Options::default());
-        let reference = g.reference(game.0.as_bytes(), &Options::default());
+        let g = games::find("yut_nori").unwrap();
+        let engine = g.engine(game.0.as_bytes(), &Options::new());
+        let reference = g.reference(game.0.as_bytes(), &Options::new());
         if !matches!(reference, Outcome::Output(_)) {
             // A shrunk game can name an exited piece; such inputs are not this property's concern.
             return TestResult::discard();

@@ -9,7 +9,8 @@
 
 use std::path::PathBuf;
 
-use boardfuzz::game::{self, Options, Outcome};
+use boardfuzz::game::{Options, Outcome};
+use boardfuzz::games;
 
 fn spec_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("BOARDFUZZ_SPEC_DIR")
@@ -55,7 +56,7 @@ fn examples(markdown: &str) -> Vec<(String, String)> {
 fn both_implementations_answer_every_spec_example() {
     let Some(dir) = spec_dir() else { return };
     let mut failures = Vec::new();
-    for g in game::all() {
+    for g in games::all() {
         let path = dir.join(format!("{}.md", g.slug()));
         let markdown = std::fs::read_to_string(&path).unwrap();
         let pairs = examples(&markdown);
@@ -66,7 +67,7 @@ fn both_implementations_answer_every_spec_example() {
             pairs.len()
         );
         for (i, (input, output)) in pairs.iter().enumerate() {
-            let options = Options::default();
+            let options = Options::new();
             for (side, got) in [
                 ("engine", g.engine(input.as_bytes(), &options)),
                 ("reference", g.reference(input.as_bytes(), &options)),

@@ -126,6 +126,7 @@ fn run_game(game: &dyn DynGame, plan: &Plan, budget: Budget, progress: &mut dyn 
                     found.input.as_bytes(),
                     &found.comparison.reference,
                     None,
+                    &plan.options.for_running(game.settings()),
                 ) {
                     Ok(saved) => found.saved = Some(saved.path().to_path_buf()),
                     Err(e) => {

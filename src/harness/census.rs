@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::game::{DynGame, Options};
+use crate::harness::corpus::Entry;
 use crate::rng::Rng;
 
 /// Hit counts per tag of one game.
@@ -21,6 +22,16 @@ impl Census {
             counts: vec![0; tags.len()],
             cases: 0,
         }
+    }
+
+    /// The census of a game's corpus entries, each run with its recorded settings and tagged by
+    /// the literal side where the game's reference computes tags.
+    pub fn of_corpus(game: &dyn DynGame, entries: &[Entry]) -> Census {
+        let mut census = Census::new(game.tags());
+        for entry in entries {
+            census.add(game.literal_census(&entry.input, &entry.options));
+        }
+        census
     }
 
     /// Records one case's tag bit set.
@@ -84,7 +95,7 @@ pub fn find_example(
     options: &Options,
 ) -> Option<String> {
     let bit = 1u64 << tag;
-    let hits = |text: &str| game.census(text.as_bytes(), options) & bit != 0;
+    let hits = |text: &str| game.literal_census(text.as_bytes(), options) & bit != 0;
     for index in 0..tries {
         let mut rng = Rng::new(Rng::case_seed(seed, index));
         let Ok(text) = game.generate(&mut rng, options) else {

@@ -1,5 +1,8 @@
 //! The regression corpus: `corpus/<slug>/NAME.in` with the expected `NAME.out` (judge output) or
 //! `NAME.err` (`CLASS LINE`, for inputs that must be rejected). Human-readable judge text only.
+//! An entry that needs game settings records them beside it in `NAME.args`, as command-line words
+//! (`--turn-limit 50`); every replay — `cargo test`, `boardfuzz replay`, `census`, `repro` —
+//! honours them.
 //!
 //! Cases found by the harness are saved under a content-hash name with an atomic write
 //! (temporary file + rename), and never twice: an input already present under any name is not
@@ -9,7 +12,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::game::Outcome;
+use crate::game::{DynGame, Options, Outcome, Setting};
 
 /// What a corpus entry expects.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +44,68 @@ pub struct Entry {
     pub path: PathBuf,
     pub input: Vec<u8>,
     pub expected: Expected,
+    /// The settings recorded in `NAME.args` (none: the game's defaults).
+    pub options: Options,
+}
+
+/// What a replay of one entry found.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub engine: Outcome,
+    pub reference: Outcome,
+    pub engine_ok: bool,
+    pub reference_ok: bool,
+}
+
+impl Replayed {
+    pub fn passed(&self) -> bool {
+        self.engine_ok && self.reference_ok
+    }
+}
+
+impl std::fmt::Display for Replayed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |ok| if ok { "ok" } else { "WRONG" };
+        write!(
+            f,
+            "engine {}, reference {}",
+            side(self.engine_ok),
+            side(self.reference_ok)
+        )
+    }
+}
+
+impl Entry {
+    /// Runs the entry through both sides of `game` with its recorded settings.
+    pub fn replay(&self, game: &dyn DynGame) -> Replayed {
+        let engine = game.engine(&self.input, &self.options);
+        let reference = game.reference(&self.input, &self.options);
+        Replayed {
+            engine_ok: self.expected.is_met_by(&engine),
+            reference_ok: self.expected.is_met_by(&reference),
+            engine,
+            reference,
+        }
+    }
+}
+
+/// The entries of `game` below a corpus root, settings read against the game's declarations.
+pub fn load_game(root: &Path, game: &dyn DynGame) -> Result<Vec<Entry>, String> {
+    load(&dir(root, game.slug()), game.settings())
+}
+
+/// The settings recorded beside a corpus file (`NAME.args` next to `NAME.in`); none if there is
+/// no such file.
+pub fn args_beside(input: &Path, declared: &[Setting]) -> Result<Options, String> {
+    let path = input.with_extension("args");
+    match fs::read_to_string(&path) {
+        Ok(text) => {
+            let words: Vec<&str> = text.split_ascii_whitespace().collect();
+            Options::parse_args(declared, &words).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Options::new()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// The corpus folder of a game below a corpus root.
@@ -49,8 +114,9 @@ pub fn dir(root: &Path, slug: &str) -> PathBuf {
 }
 
 /// Loads every entry of a folder, sorted by name. A missing folder is an empty corpus; an `.in`
-/// without its `.out` or `.err`, or an unreadable `.err`, is an error.
-pub fn load(dir: &Path) -> Result<Vec<Entry>, String> {
+/// without its `.out` or `.err`, an unreadable `.err`, or an `.args` with a setting the game does
+/// not declare is an error.
+pub fn load(dir: &Path, declared: &[Setting]) -> Result<Vec<Entry>, String> {
     let read_dir = match fs::read_dir(dir) {
         Ok(r) => r,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -92,11 +158,13 @@ pub fn load(dir: &Path) -> Result<Vec<Entry>, String> {
                 name
             ));
         };
+        let options = args_beside(&path, declared)?;
         entries.push(Entry {
             name,
             path,
             input,
             expected,
+            options,
         });
     }
     entries.sort_by(|a, b| a.name.cmp(&b.name));
@@ -140,18 +208,44 @@ impl Saved {
     }
 }
 
-/// Saves `input` with the expectation `expected` (normally the reference's outcome), under
-/// `name` or else its content hash.
-pub fn save(dir: &Path, input: &[u8], expected: &Outcome, name: Option<&str>) -> io::Result<Saved> {
+/// Saves `input` with the expectation `expected` (normally the reference's outcome) and the
+/// settings it was run with, under `name` or else a content hash of input and settings.
+pub fn save(
+    dir: &Path,
+    input: &[u8],
+    expected: &Outcome,
+    name: Option<&str>,
+    options: &Options,
+) -> io::Result<Saved> {
     fs::create_dir_all(dir)?;
+    let args = options.to_args().join(" ");
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
-        if path.extension().and_then(|e| e.to_str()) == Some("in") && fs::read(&path)? == input {
+        if path.extension().and_then(|e| e.to_str()) == Some("in")
+            && fs::read(&path)? == input
+            && recorded_args(&path)? == args
+        {
             return Ok(Saved::Existing(path));
         }
     }
-    let name = name.map_or_else(|| content_hash(input), str::to_string);
+    let name = name.map_or_else(
+        || {
+            let mut keyed = input.to_vec();
+            if !args.is_empty() {
+                keyed.push(0);
+                keyed.extend_from_slice(args.as_bytes());
+            }
+            content_hash(&keyed)
+        },
+        str::to_string,
+    );
     let in_path = dir.join(format!("{name}.in"));
+    if !args.is_empty() {
+        atomic_write(
+            &dir.join(format!("{name}.args")),
+            format!("{args}\n").as_bytes(),
+        )?;
+    }
     // The expectation is written first, so a reader never sees an `.in` without it.
     match expected {
         Outcome::Output(text) => atomic_write(&dir.join(format!("{name}.out")), text.as_bytes())?,
@@ -162,6 +256,15 @@ pub fn save(dir: &Path, input: &[u8], expected: &Outcome, name: Option<&str>) ->
     }
     atomic_write(&in_path, input)?;
     Ok(Saved::New(in_path))
+}
+
+/// The words of the `.args` beside an `.in`, joined by single spaces ("" if there is none).
+fn recorded_args(input: &Path) -> io::Result<String> {
+    match fs::read_to_string(input.with_extension("args")) {
+        Ok(text) => Ok(text.split_ascii_whitespace().collect::<Vec<_>>().join(" ")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(String::new()),
+        Err(e) => Err(e),
+    }
 }
 
 fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -184,10 +287,11 @@ mod tests {
     fn save_is_idempotent_and_loads_back() {
         let d = temp_dir("save");
         let out = Outcome::Output("42\n".into());
-        let first = save(&d, b"1 2\n", &out, None).unwrap();
+        let none = Options::new();
+        let first = save(&d, b"1 2\n", &out, None, &none).unwrap();
         assert!(matches!(first, Saved::New(_)));
         assert_eq!(
-            save(&d, b"1 2\n", &out, None).unwrap(),
+            save(&d, b"1 2\n", &out, None, &none).unwrap(),
             Saved::Existing(first.path().into())
         );
         let rejected = Outcome::Rejected {
@@ -195,8 +299,8 @@ mod tests {
             line: 3,
             message: "x".into(),
         };
-        save(&d, b"bad\n", &rejected, None).unwrap();
-        let entries = load(&d).unwrap();
+        save(&d, b"bad\n", &rejected, None, &none).unwrap();
+        let entries = load(&d, &[]).unwrap();
         assert_eq!(entries.len(), 2);
         assert!(entries
             .iter()
@@ -210,11 +314,47 @@ mod tests {
     }
 
     #[test]
+    fn settings_are_saved_beside_the_entry_and_read_back() {
+        use crate::settings::{Kind, Scope, Value};
+        const LIMIT: Setting = Setting {
+            name: "turn-limit",
+            help: "",
+            kind: Kind::Number { min: 1, max: 99 },
+            scope: Scope::Both,
+            value_name: "L",
+        };
+        let d = temp_dir("args");
+        let out = Outcome::Output("-1\n".into());
+        let limited = Options::new().with("turn-limit", Value::Number(50));
+        let a = save(&d, b"x\n", &out, None, &limited).unwrap();
+        // The same input without settings is another entry; with the same settings it is not.
+        let b = save(&d, b"x\n", &out, None, &Options::new()).unwrap();
+        assert!(matches!((&a, &b), (Saved::New(_), Saved::New(_))));
+        assert_eq!(
+            save(&d, b"x\n", &out, None, &limited).unwrap(),
+            Saved::Existing(a.path().into())
+        );
+        assert_eq!(
+            fs::read_to_string(a.path().with_extension("args")).unwrap(),
+            "--turn-limit 50\n"
+        );
+        let entries = load(&d, &[LIMIT]).unwrap();
+        let with: Vec<_> = entries
+            .iter()
+            .map(|e| e.options.number("turn-limit"))
+            .collect();
+        assert!(with.contains(&Some(50)) && with.contains(&None), "{with:?}");
+        // A setting the game does not declare is an error, naming the file.
+        assert!(load(&d, &[]).unwrap_err().contains(".args"));
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
     fn an_input_without_expectation_is_an_error() {
         let d = temp_dir("orphan");
         fs::create_dir_all(&d).unwrap();
         fs::write(d.join("x.in"), "1\n").unwrap();
-        assert!(load(&d).unwrap_err().contains("no x.out or x.err"));
+        assert!(load(&d, &[]).unwrap_err().contains("no x.out or x.err"));
         fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -76,7 +76,7 @@ pub fn generate(
     let mut r = rows.unwrap_or_else(|| judge_side(rng));
     let mut c = cols.unwrap_or_else(|| judge_side(rng));
     if r == 0 || c == 0 {
-        return Err("--rows and --cols must be at least 1".into());
+        return Err("a board needs at least one row and one column".into());
     }
     if r.checked_mul(c).map_or(true, |n| n > MAX_CELLS) {
         return Err(format!(

@@ -4,11 +4,11 @@
 //! engine's parse alone and parse + search, next to two baselines of one pass over the input
 //! (summing its bytes, and copying it), for the ns-per-cell comparison in BENCHMARKS.md.
 //!
-//! `cargo bench --bench coin_jump_large`
+//! `cargo bench --bench coin_jump`
 
 use std::time::Duration;
 
-use boardfuzz::game::{Game, Options};
+use boardfuzz::game::{Game, Options, Value};
 use boardfuzz::games::coin_jump::{engine, CoinJump};
 use boardfuzz::rng::Rng;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -16,12 +16,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 const SIDE: usize = 4000;
 
 fn board(mode: &str) -> Vec<u8> {
-    let options = Options {
-        rows: Some(SIDE),
-        cols: Some(SIDE),
-        mode: Some(mode.to_string()),
-        ..Options::default()
-    };
+    let options = Options::new()
+        .with("rows", Value::Number(SIDE as u64))
+        .with("cols", Value::Number(SIDE as u64))
+        .with("mode", Value::Word(mode.to_string()));
     let case = CoinJump::generate(&mut Rng::new(1), &options).expect("generates");
     CoinJump::render(&case).into_bytes()
 }

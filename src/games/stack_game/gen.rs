@@ -200,12 +200,12 @@ pub const BOUNDARY_EVALUATIONS: u64 = 20_000;
 /// - `--end TURN`: a board whose game ends at exactly `TURN` ([`search`]), or an error if the
 ///   search budget runs out.
 /// - otherwise: a random board, or one time in [`BOUNDARY_ONE_IN`] a boundary board.
-pub fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
-    if let Some(end) = options.end {
+pub fn generate(rng: &mut Rng, options: &Options, end: Option<u64>) -> Result<Case, String> {
+    if let Some(end) = end {
         if end == 0 {
-            return Err("--end must be at least 1 (turns are numbered from 1)".into());
+            return Err("the end turn must be at least 1 (turns are numbered from 1)".into());
         }
-        let found = search(rng, end as u64, Plan::default());
+        let found = search(rng, end, Plan::default());
         if !found.exact {
             return Err(format!(
                 "no board ending at turn {end} in {} evaluations",

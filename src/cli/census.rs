@@ -1,0 +1,68 @@
+//! `boardfuzz census`: which census tags a game's corpus hits (computed by the literal side where
+//! the game's reference provides its tags), and `--fill` to search for the missing ones.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use boardfuzz::game::Options;
+use boardfuzz::harness::census::{self, Census};
+use boardfuzz::harness::corpus;
+
+use super::{find_game, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct CensusArgs {
+    /// Game slug or problem id.
+    game: String,
+    /// Corpus root folder.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// For every tag no entry hits, search random cases for one that does, shrink it (keeping
+    /// the tag) and save it to the corpus with the reference's answer.
+    #[arg(long)]
+    fill: bool,
+    /// Seed of the --fill search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Cases to try per missing tag with --fill.
+    #[arg(long, default_value_t = 200_000)]
+    tries: u64,
+}
+
+pub fn run(args: CensusArgs) -> CliResult {
+    let game = find_game(&args.game)?;
+    let dir = corpus::dir(&args.corpus, game.slug());
+    let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+    let mut tally = Census::of_corpus(game, &entries);
+    if args.fill {
+        let options = Options::new();
+        for tag in tally.missing() {
+            let index = game.tags().iter().position(|t| *t == tag).unwrap_or(0);
+            match census::find_example(game, index, args.seed, args.tries, &options) {
+                Some(text) => {
+                    let expected = game.reference(text.as_bytes(), &options);
+                    let name = format!("census-{tag}");
+                    let saved =
+                        corpus::save(&dir, text.as_bytes(), &expected, Some(&name), &options)
+                            .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
+                    eprintln!("{tag}: {}", saved.path().display());
+                }
+                None => eprintln!("{tag}: no example in {} cases", args.tries),
+            }
+        }
+        entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+        tally = Census::of_corpus(game, &entries);
+    }
+    println!("census of {} ({} entries)", dir.display(), entries.len());
+    print!("{}", tally.table());
+    let missing = tally.missing();
+    if missing.is_empty() {
+        println!("every tag is hit");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("never hit: {}", missing.join(", "));
+        Ok(ExitCode::FAILURE)
+    }
+}

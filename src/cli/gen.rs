@@ -1,0 +1,34 @@
+//! `boardfuzz gen`: one random valid judge input.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use boardfuzz::rng::Rng;
+
+use super::settings::Given;
+use super::{clock_seed, find_game, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// Game slug or problem id.
+    game: String,
+    /// Seed (default: from the clock; printed to stderr).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+pub fn run(args: GenArgs, given: &Given) -> CliResult {
+    let game = find_game(&args.game)?;
+    let options = given.options_for(game, "gen")?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = clock_seed();
+        eprintln!("seed {s}");
+        s
+    });
+    let text = game
+        .generate(&mut Rng::new(seed), &options)
+        .map_err(|e| Usage(format!("cannot generate a {} case: {e}", game.slug())))?;
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}

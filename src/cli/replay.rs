@@ -1,0 +1,42 @@
+//! `boardfuzz replay`: every corpus entry through engine and reference, each with the settings
+//! recorded beside it (`NAME.args`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use boardfuzz::harness::corpus;
+
+use super::{selected, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// Games to replay; all games if none is given.
+    games: Vec<String>,
+    /// Corpus root folder.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+}
+
+pub fn run(args: ReplayArgs) -> CliResult {
+    let (mut passed, mut failed) = (0, 0);
+    for game in selected(&args.games)? {
+        let entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+        for entry in entries {
+            let verdict = entry.replay(game);
+            if verdict.passed() {
+                passed += 1;
+            } else {
+                failed += 1;
+                println!("FAIL {}: {verdict}", entry.path.display());
+            }
+        }
+    }
+    println!("replay: {passed} passed, {failed} failed");
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

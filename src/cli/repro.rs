@@ -1,0 +1,149 @@
+//! `boardfuzz repro`: one case — a judge-text file or a raw libFuzzer artifact — through both
+//! sides, with the input, both outputs and the first divergence; `--shrink` and `--save`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use boardfuzz::game::{DynGame, Options, Outcome};
+use boardfuzz::harness::{compare_with, corpus, minimize, Disagreement};
+
+use super::settings::Given;
+use super::{find_game, CliResult, SolutionArgs, Usage};
+
+#[derive(Args, Debug)]
+pub struct ReproArgs {
+    /// Game slug or problem id.
+    game: String,
+    /// A judge input file or a fuzz artifact.
+    file: PathBuf,
+    /// Treat FILE as a raw artifact of the structured fuzz target `<game>`.
+    #[arg(long, conflicts_with = "text")]
+    artifact: bool,
+    /// Treat FILE as judge text (e.g. an artifact of the `<game>_parse` target).
+    #[arg(long)]
+    text: bool,
+    /// Shrink the case structurally before showing it (if the two disagree).
+    #[arg(long)]
+    shrink: bool,
+    /// Add the case to the corpus (with the reference's answer as expected output).
+    #[arg(long)]
+    save: bool,
+    /// Corpus root folder for --save.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    #[command(flatten)]
+    solution: SolutionArgs,
+}
+
+/// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target.
+fn repro_input(
+    game: &dyn DynGame,
+    args: &ReproArgs,
+    bytes: &[u8],
+    options: &Options,
+) -> Result<(String, &'static str), Usage> {
+    let file = &args.file;
+    let as_artifact = |why: &'static str| {
+        game.decode_fuzz_input(bytes)
+            .map(|t| (t, why))
+            .map_err(|e| {
+                Usage(format!(
+                    "{}: not a valid fuzz artifact: {e}",
+                    file.display()
+                ))
+            })
+    };
+    let as_text = |why: &'static str| Ok((String::from_utf8_lossy(bytes).into_owned(), why));
+    if args.artifact {
+        return as_artifact("raw artifact (--artifact)");
+    }
+    if args.text {
+        return as_text("judge text (--text)");
+    }
+    // An artifact's folder names its fuzz target: artifacts/<slug>/ is the structured target,
+    // artifacts/<slug>_parse/ feeds raw bytes to the parsers as judge text.
+    let parent = file
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    if parent == game.slug() && file.components().any(|c| c.as_os_str() == "artifacts") {
+        return as_artifact("raw artifact of the structured fuzz target");
+    }
+    if parent == format!("{}_parse", game.slug()) {
+        return as_text("judge text (artifact of the parse target)");
+    }
+    let accepted = |o: &Outcome| matches!(o, Outcome::Output(_));
+    if std::str::from_utf8(bytes).is_ok()
+        && (accepted(&game.engine(bytes, options)) || accepted(&game.reference(bytes, options)))
+    {
+        return as_text("judge text");
+    }
+    as_artifact("raw artifact (it is not a valid judge input)")
+        .or_else(|_| as_text("judge text (neither side accepts it)"))
+}
+
+pub fn run(args: ReproArgs, given: &Given) -> CliResult {
+    let game = find_game(&args.game)?;
+    let mut options = given.options_for(game, "repro")?;
+    // A corpus entry's recorded settings apply unless the command line gives its own.
+    if options == Options::new() {
+        options = corpus::args_beside(&args.file, game.settings()).map_err(Usage)?;
+    }
+    let file: &Path = &args.file;
+    let bytes =
+        std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
+    let (text, how) = repro_input(game, &args, &bytes, &options)?;
+    // A judge-text file is replayed byte for byte (it may not even be UTF-8).
+    let mut raw: Vec<u8> = if how.starts_with("judge text") {
+        bytes
+    } else {
+        text.clone().into_bytes()
+    };
+    println!("{} read as {how}", file.display());
+    if !options.to_args().is_empty() {
+        println!("settings: {options}");
+    }
+    let subject = args.solution.subject();
+    if args.shrink && !compare_with(game, &subject, &raw, &options).agrees() {
+        raw = minimize(game, &subject, &text, &options).into_bytes();
+    }
+    let comparison = compare_with(game, &subject, &raw, &options);
+    let mut saved = None;
+    if args.save {
+        let dir = corpus::dir(&args.corpus, game.slug());
+        let s = corpus::save(&dir, &raw, &comparison.reference, None, &options)
+            .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
+        println!(
+            "{} {}",
+            match s {
+                corpus::Saved::New(_) => "saved as",
+                corpus::Saved::Existing(_) => "already in the corpus as",
+            },
+            s.path().display()
+        );
+        saved = Some(s.path().to_path_buf());
+    }
+    if comparison.agrees() {
+        println!("--- input ---");
+        print!("{}", String::from_utf8_lossy(&raw));
+        println!("--- {} and reference agree ---", subject.label());
+        print!("{}", comparison.reference);
+        Ok(ExitCode::SUCCESS)
+    } else {
+        // The comparison of the raw bytes is kept: re-running it on a lossy UTF-8 copy would
+        // report on a different input when the file is not UTF-8.
+        let mut d = Disagreement::from_comparison(
+            game,
+            String::from_utf8_lossy(&raw).into_owned(),
+            comparison,
+            &options,
+            format!("repro of {}", file.display()),
+        );
+        d.saved = saved;
+        print!("{}", d.report());
+        Ok(ExitCode::FAILURE)
+    }
+}

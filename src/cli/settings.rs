@@ -1,0 +1,127 @@
+//! Game settings on the command line: every setting some game declares becomes a flag of the
+//! subcommands it makes sense for, and the values given are checked against the chosen game's own
+//! declaration (a flag the game does not take is a usage error, exit 2).
+//!
+//! | subcommand | settings it takes |
+//! |---|---|
+//! | `solve` | both-sides and engine-only settings (`--reference` refuses engine-only ones) |
+//! | `check` | both-sides and generator settings |
+//! | `repro` | both-sides settings |
+//! | `gen`   | both-sides and generator settings |
+
+use clap::{Arg, ArgAction, ArgMatches};
+
+use boardfuzz::game::{DynGame, Kind, Options, Scope, Setting};
+use boardfuzz::games;
+
+use super::Usage;
+
+/// The scopes of settings each subcommand takes.
+pub fn scopes(subcommand: &str) -> &'static [Scope] {
+    match subcommand {
+        "solve" => &[Scope::Both, Scope::EngineOnly],
+        "check" | "gen" => &[Scope::Both, Scope::Generator],
+        "repro" => &[Scope::Both],
+        _ => &[],
+    }
+}
+
+/// Every declared setting, once per name, with the games that declare it.
+fn declared() -> Vec<(Setting, Vec<&'static str>)> {
+    let mut out: Vec<(Setting, Vec<&'static str>)> = Vec::new();
+    for game in games::all() {
+        for s in game.settings() {
+            match out.iter_mut().find(|(d, _)| d.name == s.name) {
+                Some((_, slugs)) => slugs.push(game.slug()),
+                None => out.push((*s, vec![game.slug()])),
+            }
+        }
+    }
+    out
+}
+
+/// The command with a flag for every game setting on the subcommands that take it.
+pub fn with_game_flags(mut command: clap::Command) -> clap::Command {
+    for sub in ["solve", "check", "repro", "gen"] {
+        let allowed = scopes(sub);
+        command = command.mut_subcommand(sub, |mut c| {
+            for (s, slugs) in declared() {
+                if !allowed.contains(&s.scope) {
+                    continue;
+                }
+                let help = format!("{} [{}]", s.help, slugs.join(", "));
+                let arg = Arg::new(s.name)
+                    .long(s.name)
+                    .help(help)
+                    .help_heading("Game settings (`boardfuzz list` shows each game's)");
+                c = c.arg(match s.kind {
+                    Kind::Switch => arg.action(ArgAction::SetTrue),
+                    _ => arg.action(ArgAction::Set).value_name(s.value_name),
+                });
+            }
+            c
+        });
+    }
+    command
+}
+
+/// The game settings given on a command line: names, and the raw value of each valued one.
+#[derive(Debug, Default)]
+pub struct Given {
+    values: Vec<(&'static str, Option<String>)>,
+}
+
+impl Given {
+    pub fn from_matches(matches: &ArgMatches) -> Given {
+        let mut values = Vec::new();
+        for (s, _) in declared() {
+            if !matches.try_contains_id(s.name).unwrap_or(false) {
+                continue;
+            }
+            match s.kind {
+                Kind::Switch => {
+                    if matches.get_flag(s.name) {
+                        values.push((s.name, None));
+                    }
+                }
+                _ => {
+                    if let Some(v) = matches.get_one::<String>(s.name) {
+                        values.push((s.name, Some(v.clone())));
+                    }
+                }
+            }
+        }
+        Given { values }
+    }
+
+    /// The options for `game`, which must declare every given setting with a scope `subcommand`
+    /// takes.
+    pub fn options_for(&self, game: &dyn DynGame, subcommand: &str) -> Result<Options, Usage> {
+        let mut options = Options::new();
+        for (name, raw) in &self.values {
+            let setting = game
+                .settings()
+                .iter()
+                .find(|s| s.name == *name && scopes(subcommand).contains(&s.scope))
+                .ok_or_else(|| {
+                    Usage(format!(
+                        "{} does not take --{name} with `{subcommand}` (run `boardfuzz list` for \
+                         each game's settings)",
+                        game.slug()
+                    ))
+                })?;
+            let value = setting.value(raw.as_deref().unwrap_or("")).map_err(Usage)?;
+            options.set(setting.name, value);
+        }
+        Ok(options)
+    }
+
+    /// The engine-only setting given, if any (`solve --reference` refuses it).
+    pub fn engine_only(&self, game: &dyn DynGame) -> Option<&'static str> {
+        self.values.iter().map(|(n, _)| *n).find(|n| {
+            game.settings()
+                .iter()
+                .any(|s| s.name == *n && s.scope == Scope::EngineOnly)
+        })
+    }
+}

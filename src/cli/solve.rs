@@ -1,0 +1,54 @@
+//! `boardfuzz solve`: one judge input through the engine or the reference.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use boardfuzz::game::Outcome;
+
+use super::settings::Given;
+use super::{find_game, read_input, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Game slug or problem id.
+    game: String,
+    /// Judge input file; stdin if absent or `-`.
+    file: Option<PathBuf>,
+    /// Use the literal reference instead of the optimized engine.
+    #[arg(long)]
+    reference: bool,
+}
+
+pub fn run(args: SolveArgs, given: &Given) -> CliResult {
+    let game = find_game(&args.game)?;
+    let options = given.options_for(game, "solve")?;
+    if args.reference {
+        if let Some(name) = given.engine_only(game) {
+            return Err(Usage(format!(
+                "--{name} changes what the engine answers, so the reference does not answer it; \
+                 use it without --reference"
+            )));
+        }
+    }
+    let input = read_input(args.file.as_deref())?;
+    let outcome = if args.reference {
+        game.reference(&input, &options)
+    } else {
+        game.engine(&input, &options)
+    };
+    match outcome {
+        Outcome::Output(text) => {
+            let mut out = io::stdout().lock();
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+            Ok(ExitCode::SUCCESS)
+        }
+        rejected => {
+            eprint!("{rejected}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
