@@ -105,6 +105,42 @@ impl<'a> JudgeText<'a> {
         Ok((number, fields))
     }
 
+    /// Steps 5–6 for a required line whose field count may vary (e.g. dice_yut's line of 1 to
+    /// 1000 dice): like [`JudgeText::required_line`], but any count in `min..=max` (inclusive) is
+    /// accepted.
+    ///
+    /// A required line past the last non-blank line is `truncated`; a line (blank or not) whose
+    /// field count lies outside `min..=max` is `malformed` (so a blank line before the last
+    /// non-blank one, with its 0 fields, is `malformed` whenever `min ≥ 1`).
+    pub fn required_line_between(
+        &mut self,
+        min: usize,
+        max: usize,
+    ) -> Result<(usize, Vec<&'a str>), InputError> {
+        let number = self.next_line;
+        self.next_line += 1;
+
+        // Step 5: a required line after the last non-blank line means the input ended too early.
+        if number > self.last_non_blank {
+            return Err(InputError {
+                class: "truncated",
+                line: number,
+                message: format!("the input ends before required line {number}"),
+            });
+        }
+
+        // Step 6: the field count must lie in min..=max.
+        let fields = fields_of(self.lines[number - 1]);
+        if fields.len() < min || fields.len() > max {
+            return Err(InputError {
+                class: "malformed",
+                line: number,
+                message: format!("expected {min} to {max} fields, found {}", fields.len()),
+            });
+        }
+        Ok((number, fields))
+    }
+
     /// Step 8: every line after the last required line must be blank; the first non-blank one is
     /// `trailing`.
     pub fn finish(self) -> Result<(), InputError> {

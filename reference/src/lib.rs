@@ -10,7 +10,10 @@
 //! that contract on its own.
 
 pub mod coin_jump;
+pub mod dice_yut;
 pub mod judge_text;
+pub mod othello;
+pub mod othello_board;
 pub mod stack_game;
 pub mod yut_nori;
 
