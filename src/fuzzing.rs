@@ -9,7 +9,7 @@
 //!   same error class at the same line) and neither may panic.
 
 use crate::game::{self, Game, Options, Registered};
-use crate::harness::{compare, Disagreement};
+use crate::harness::agreement;
 
 /// Structured differential check of one case.
 pub fn diff_case<G: Game>(case: &G::Case) {
@@ -28,17 +28,7 @@ pub fn parse_agree(slug: &str, bytes: &[u8]) {
 }
 
 fn check(game: &dyn game::DynGame, input: &[u8], origin: &str) {
-    let options = Options::new();
-    let comparison = compare(game, input, &options);
-    if !comparison.agrees() {
-        // Report the comparison of the raw bytes, not of a lossy UTF-8 copy of them.
-        let d = Disagreement::from_comparison(
-            game,
-            String::from_utf8_lossy(input).into_owned(),
-            comparison,
-            &options,
-            origin.to_string(),
-        );
+    if let Err(d) = agreement(game, input, &Options::new(), origin) {
         panic!("{}", d.report());
     }
 }

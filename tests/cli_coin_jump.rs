@@ -7,44 +7,12 @@ mod common;
 use boardfuzz::games::coin_jump::gen::MODES;
 use common::{boardfuzz, text};
 
-/// The `solve` command lines for the engine and for `--reference` (the game named by `name`).
-fn both_sides<'a>(name: &'a str, extra: &[&'a str]) -> [Vec<&'a str>; 2] {
-    [&[][..], &["--reference"][..]].map(|side| {
-        ["solve", name]
-            .iter()
-            .chain(side)
-            .chain(extra)
-            .copied()
-            .collect()
-    })
-}
-
-/// Runs `solve` with the engine and with `--reference`; both must give this answer.
 fn solves_to(input: &str, extra: &[&str], want: &str) {
-    for args in both_sides("coin_jump", extra) {
-        let out = boardfuzz(&args, input.as_bytes());
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-        assert_eq!(text(&out.stdout), want, "{args:?}");
-    }
+    common::solves_to("coin_jump", input.as_bytes(), extra, want);
 }
 
-/// Runs `solve` with the engine and with `--reference`; both must reject the input with exit
-/// code 2 and one line `error: line L: CLASS: …` on stderr.
 fn rejects(input: &str, extra: &[&str], line: usize, class: &str) {
-    for args in both_sides("boj1103", extra) {
-        let out = boardfuzz(&args, input.as_bytes());
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?} on {input:?}");
-        assert!(out.stdout.is_empty());
-        assert_eq!(err.lines().count(), 1, "one line: {err}");
-        let prefix = format!("error: line {line}: {class}: ");
-        assert!(err.starts_with(&prefix), "{args:?} on {input:?}: {err}");
-    }
+    common::rejects("boj1103", input.as_bytes(), extra, line, class);
 }
 
 #[test]

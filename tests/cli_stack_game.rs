@@ -129,25 +129,15 @@ fn no_limit_is_refused_where_engine_and_reference_are_compared() {
 
 #[test]
 fn bad_input_is_one_line_with_its_line_number_and_exit_2() {
-    for (name, expect) in [
-        ("bad-n-too-large", "error: line 1: out-of-range: "),
-        ("bad-colour-3", "error: line 3: out-of-range: "),
-        ("bad-direction-5", "error: line 7: out-of-range: "),
-        ("bad-two-pieces-one-cell", "error: line 9: invalid: "),
-        ("bad-truncated-pieces", "error: line 9: truncated: "),
+    for (name, line, class) in [
+        ("bad-n-too-large", 1, "out-of-range"),
+        ("bad-colour-3", 3, "out-of-range"),
+        ("bad-direction-5", 7, "out-of-range"),
+        ("bad-two-pieces-one-cell", 9, "invalid"),
+        ("bad-truncated-pieces", 9, "truncated"),
     ] {
-        for extra in [&[][..], &["--reference"]] {
-            let mut args = vec!["solve", "stack_game", "CORPUS"];
-            let file = corpus(name);
-            args[2] = &file;
-            args.extend_from_slice(extra);
-            let out = run(&args, None);
-            assert_eq!(out.status.code(), Some(2), "{name} {extra:?}");
-            let err = stderr(&out);
-            assert!(err.starts_with(expect), "{name} {extra:?}: {err}");
-            assert_eq!(err.lines().count(), 1, "{err}");
-            assert!(stdout(&out).is_empty());
-        }
+        let input = std::fs::read(corpus(name)).unwrap();
+        common::rejects("stack_game", &input, &[], line, class);
     }
 }
 
@@ -193,18 +183,4 @@ fn check_with_end_searches_every_case() {
         "{}",
         stdout(&out)
     );
-}
-
-#[test]
-fn replay_passes() {
-    let out = run(
-        &[
-            "replay",
-            "stack_game",
-            "--corpus",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"),
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }

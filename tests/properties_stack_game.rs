@@ -1,6 +1,8 @@
 //! stack_game properties beyond engine == reference under the judge's limit (those are in
-//! `properties.rs`): the engine's `--no-limit` answer — the game's true fate — checked against the
-//! literal reference run with a larger turn limit.
+//! `suite_stack_game.rs`): the engine's `--no-limit` answer — the game's true fate — checked
+//! against the literal reference run with a larger turn limit. A fate past turn 5000 is checked
+//! only up to there (the reference says -1 with limit 5000), and such boards are counted: at most
+//! one in ten may be.
 //!
 //! - If the engine says the game ends at turn `E`, the reference says `E` with limit `E` (and any
 //!   larger one) and `-1` with limit `E − 1`.
@@ -10,7 +12,7 @@
 //!   equal (so `S` and `P` are the least such numbers).
 //!
 //! Boards come from the game's own random generator and from the `--end` search aimed at random
-//! turns in 1..=5000, so games ending well past 1000 are common.
+//! turns in 1..=5000 (fixed seeds), so games ending well past 1000 are common.
 
 use boardfuzz::game::Game;
 use boardfuzz::game::{DynGame, Options, Outcome, Value};
@@ -22,8 +24,18 @@ use boardfuzz::rng::Rng;
 use boardfuzz_reference::stack_game as reference;
 use proptest::prelude::*;
 
-/// Games longer than this are skipped (the reference would take too long).
+/// Games whose fate lies past this turn are checked only up to it (the reference would take
+/// too long): the reference must answer -1 with this limit. They are counted, not skipped.
 const MAX_TURNS: u64 = 5000;
+
+/// How a board was checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Checked {
+    /// The whole fate: end turn, or cycle entry and period.
+    Fully,
+    /// Only that nothing ends by [`MAX_TURNS`].
+    UpToMaxTurns,
+}
 
 fn stack_game() -> &'static dyn DynGame {
     games::find("stack_game").unwrap()
@@ -44,16 +56,34 @@ fn turn_starts(input: &str, case: &Case, upto: u32) -> Vec<String> {
     starts
 }
 
-fn check_fate(case: &Case) -> Result<(), TestCaseError> {
+/// The engine's `--no-limit` answer, read back as a fate.
+fn engine_fate(input: &str) -> Fate {
+    let options = Options::new().with("no-limit", Value::Switch);
+    let Outcome::Output(text) = stack_game().engine(input.as_bytes(), &options) else {
+        panic!("a generated board is valid:\n{input}");
+    };
+    let text = text.trim();
+    if let Ok(end) = text.parse() {
+        return Fate::Ends(end);
+    }
+    // never (cycle of period P entered at turn S)
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect();
+    match words[..] {
+        [period, start] => Fate::Never {
+            start: start.parse().unwrap(),
+            period: period.parse().unwrap(),
+        },
+        _ => panic!("not a fate: {text}"),
+    }
+}
+
+fn check_fate(case: &Case) -> Result<Checked, TestCaseError> {
     let input = StackGame::render(case);
     let bytes = input.as_bytes();
-    let fate = engine::run(&case.board(), None).fate;
-    let no_limit = stack_game().engine(bytes, &Options::new().with("no-limit", Value::Switch));
-    prop_assert_eq!(
-        no_limit,
-        Outcome::Output(engine::fate_text(fate)),
-        "the CLI path gives the engine's fate"
-    );
+    let fate = engine_fate(&input);
     match fate {
         Fate::Ends(end) if end <= MAX_TURNS => {
             let end32 = end as u32;
@@ -97,26 +127,60 @@ fn check_fate(case: &Case) -> Result<(), TestCaseError> {
                 input
             );
         }
-        _ => {}
+        _ => {
+            prop_assert_eq!(
+                reference::solve_with_limit(bytes, MAX_TURNS as u32).unwrap(),
+                "-1\n",
+                "the engine's fate is {:?}\n{}",
+                fate,
+                input
+            );
+            return Ok(Checked::UpToMaxTurns);
+        }
     }
-    Ok(())
+    Ok(Checked::Fully)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn no_limit_agrees_with_the_reference_on_random_boards(seed in any::<u64>()) {
-        let case = gen::random_board(&mut Rng::new(seed));
-        check_fate(&Case::from_board(&case))?;
+/// Checks `boards` and requires most of them to be checked fully; prints the counts.
+fn check_all(what: &str, boards: impl Iterator<Item = Case>) {
+    let (mut fully, mut partly) = (0, 0);
+    for case in boards {
+        match check_fate(&case) {
+            Ok(Checked::Fully) => fully += 1,
+            Ok(Checked::UpToMaxTurns) => partly += 1,
+            Err(e) => panic!("{e}"),
+        }
     }
+    eprintln!("{what}: {fully} boards checked fully, {partly} only up to turn {MAX_TURNS}");
+    assert!(
+        partly * 10 <= fully + partly,
+        "{what}: {partly} of {} boards could only be checked up to turn {MAX_TURNS}",
+        fully + partly
+    );
+}
 
-    #[test]
-    fn no_limit_agrees_with_the_reference_on_searched_boards(seed in any::<u64>(), target in 1u64..=5000) {
-        let plan = Plan { max_evaluations: 2000, ..Plan::default() };
-        let found = gen::search(&mut Rng::new(seed), target, plan);
-        check_fate(&Case::from_board(&found.board))?;
-    }
+#[test]
+fn no_limit_agrees_with_the_reference_on_random_boards() {
+    check_all(
+        "random boards",
+        (0..300).map(|seed| Case::from_board(&gen::random_board(&mut Rng::new(seed)))),
+    );
+}
+
+#[test]
+fn no_limit_agrees_with_the_reference_on_searched_boards() {
+    check_all(
+        "boards searched to end at turns 1..=5000",
+        (0..300u64).map(|seed| {
+            let mut rng = Rng::new(seed);
+            let target = rng.range(1, 5000);
+            let plan = Plan {
+                max_evaluations: 2000,
+                ..Plan::default()
+            };
+            Case::from_board(&gen::search(&mut rng, target, plan).board)
+        }),
+    );
 }
 
 proptest! {

@@ -102,6 +102,8 @@ fn engine_matches_reference_on_quickcheck_boards() {
 #[derive(Clone, Debug)]
 struct Broken {
     text: String,
+    /// Whether the mutation makes the board invalid.
+    must_reject: bool,
 }
 
 impl Arbitrary for Broken {
@@ -112,10 +114,15 @@ impl Arbitrary for Broken {
         let row = 1 + usize::arbitrary(g) % n;
         let m = lines[row].len();
         let at = usize::arbitrary(g) % m;
-        match u8::arbitrary(g) % 8 {
+        let kind = u8::arbitrary(g) % 8;
+        // A blank line appended is still a valid board, and so is a leading digit replaced by
+        // a tab and a digit (leading blanks are not part of a field).
+        let mut must_reject = kind != 7;
+        match kind {
             0 => {
                 let bad = *g.choose(&["0", "h", "x", "é", " ", "-", "\t1"]).unwrap();
                 lines[row].replace_range(at..at + 1, bad);
+                must_reject = !(bad == "\t1" && at == 0);
             }
             1 => {
                 lines[row].remove(at);
@@ -136,6 +143,7 @@ impl Arbitrary for Broken {
         }
         Broken {
             text: lines.join("\n") + "\n",
+            must_reject,
         }
     }
 }
@@ -146,7 +154,16 @@ fn engine_and_reference_reject_broken_boards_alike() {
         let g = coin_jump();
         let o = Options::new();
         let input = broken.text.as_bytes();
-        TestResult::from_bool(g.engine(input, &o).agrees_with(&g.reference(input, &o)))
+        let (engine, reference) = (g.engine(input, &o), g.reference(input, &o));
+        let rejected = matches!(reference, Outcome::Rejected { .. });
+        if engine.agrees_with(&reference) && rejected == broken.must_reject {
+            TestResult::passed()
+        } else {
+            TestResult::error(format!(
+                "{:?} (must reject: {}): engine {engine} reference {reference}",
+                broken.text, broken.must_reject
+            ))
+        }
     }
     QuickCheck::new()
         .tests(3000)

@@ -218,36 +218,6 @@ mod tests {
     }
 
     #[test]
-    fn sample_1() {
-        assert_eq!(answer("3 7\n3942178\n1234567\n9123532\n"), "5\n");
-    }
-
-    #[test]
-    fn sample_2() {
-        assert_eq!(answer("1 10\n2H3HH4HHH5\n"), "4\n");
-    }
-
-    #[test]
-    fn sample_3() {
-        assert_eq!(answer("4 4\n3994\n9999\n9999\n2924\n"), "-1\n");
-    }
-
-    #[test]
-    fn sample_4() {
-        assert_eq!(answer("4 6\n123456\n234567\n345678\n456789\n"), "4\n");
-    }
-
-    #[test]
-    fn sample_5() {
-        assert_eq!(answer("1 1\n9\n"), "1\n");
-    }
-
-    #[test]
-    fn sample_6() {
-        assert_eq!(answer("3 7\n2H9HH11\nHHHHH11\n9HHHH11\n"), "2\n");
-    }
-
-    #[test]
     fn additional_checks() {
         assert_eq!(answer("4 4\n3HH2\nH1HH\nH2H1\n2219\n"), "8\n");
         assert_eq!(
@@ -317,12 +287,11 @@ mod tests {
     }
 
     #[test]
-    fn trace_of_sample_2() {
-        // 2 -> 3 -> 4 -> 5 -> off the board; the holes are never reachable.
-        assert_eq!(
-            traced("1 10\n2H3HH4HHH5\n"),
-            vec!["1,1=4", "1,3=3", "1,6=2", "1,10=1"]
-        );
+    fn trace_skips_holes_and_unreachable_cells() {
+        // 2 -> 3 -> 9 -> off the board (every move to the left leaves it too); the holes and the
+        // 1 on the right are never reachable.
+        assert_eq!(answer("1 8\n2H3HH9H1\n"), "3\n");
+        assert_eq!(traced("1 8\n2H3HH9H1\n"), vec!["1,1=3", "1,3=2", "1,6=1"]);
     }
 
     #[test]

@@ -7,8 +7,14 @@
 //! bottom first, and every piece has a direction. A piece's cell and height are never cached: when
 //! a piece moves, it is looked up on the board at that moment (rule 5.1). Turns 1, 2, … are played
 //! one by one up to the turn limit, pieces 1..=K in order, and the stack that just received pieces
-//! is checked for 4 or more pieces right after every single move (rule 6). There is no cycle
-//! detection or any other shortcut.
+//! is checked for 4 or more pieces right after every single move (rule 6). [`solve`] and [`trace`]
+//! have no cycle detection or any other shortcut.
+//!
+//! [`census`] (the census tags of `docs/judge-text.md`) needs the game's true fate, so it plays on
+//! past the turn limit, the same way, until a move ends the game or the state at the start of a
+//! turn repeats one it has seen (it remembers them all).
+
+use std::collections::HashMap;
 
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
@@ -137,7 +143,7 @@ fn read_game(input: &[u8]) -> Result<Game, InputError> {
 /// more (rule 6); the rest of the turn is then not played.
 fn play_turn(game: &mut Game) -> bool {
     for piece in 1..=game.directions.len() {
-        if let Some(destination) = move_piece(game, piece) {
+        if let Some(destination) = move_piece(game, piece).destination {
             if stack_ends_game(game, destination) {
                 return true;
             }
@@ -151,37 +157,90 @@ fn stack_ends_game(game: &Game, (row, col): (usize, usize)) -> bool {
     game.stacks[row][col].len() >= ENDING_STACK
 }
 
-/// Rule 5: moves piece `a` (with everything above it). Returns the cell that received pieces, or
-/// `None` if nothing moved (blocked bounce).
-fn move_piece(game: &mut Game, a: usize) -> Option<(usize, usize)> {
+/// What a neighbouring cell is, for rules 5.2–5.5.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    White,
+    Red,
+    Blue,
+    OffBoard,
+}
+
+/// What one move did (for the census).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Move {
+    /// The neighbouring cell in A's direction (rule 5.2).
+    first: Target,
+    /// After a bounce (the first target blue or off the board), the neighbouring cell in A's
+    /// reversed direction (rule 5.5.2); `None` without a bounce.
+    second: Option<Target>,
+    /// The cell that received pieces, or `None` if nothing moved (blocked bounce, rule 5.5.3).
+    destination: Option<(usize, usize)>,
+    /// How many pieces moved (A and everything above it); 0 if nothing moved.
+    group: usize,
+}
+
+/// Rule 5.2 / 5.5.2: the neighbouring cell of (row, col) in `direction` and what it is.
+fn look(game: &Game, row: usize, col: usize, direction: u8) -> (Target, Option<(usize, usize)>) {
+    match neighbour(game.n, row, col, direction) {
+        None => (Target::OffBoard, None),
+        Some(cell) => {
+            let target = match colour_of(game, cell) {
+                WHITE => Target::White,
+                RED => Target::Red,
+                BLUE => Target::Blue,
+                other => unreachable!("colour {other}"),
+            };
+            (target, Some(cell))
+        }
+    }
+}
+
+/// Rule 5: moves piece `a` (with everything above it) and says what happened; the cell that
+/// received pieces is `destination`, `None` if nothing moved (blocked bounce).
+fn move_piece(game: &mut Game, a: usize) -> Move {
     // 5.1: A's cell and A's index in that stack, right now.
     let (row, col, height) = find_piece(game, a);
     // 5.2: the neighbouring cell in A's direction.
     let direction = game.directions[a - 1];
-    let destination = match neighbour(game.n, row, col, direction) {
+    let (first, first_cell) = look(game, row, col, direction);
+    let (second, destination) = match (first, first_cell) {
         // 5.3 / 5.4: on the board and not blue.
-        Some(target) if colour_of(game, target) != BLUE => target,
+        (Target::White | Target::Red, Some(target)) => (None, target),
         // 5.5: off the board or blue.
         _ => {
             // 5.5.1: only A's direction is reversed.
             let reversed = reverse(direction);
             game.directions[a - 1] = reversed;
             // 5.5.2: the neighbouring cell in the new direction.
-            match neighbour(game.n, row, col, reversed) {
+            match look(game, row, col, reversed) {
                 // 5.5.4: move as white or red.
-                Some(target) if colour_of(game, target) != BLUE => target,
+                (second @ (Target::White | Target::Red), Some(target)) => (Some(second), target),
                 // 5.5.3: blocked; nothing moves, the reversal stays.
-                _ => return None,
+                (second, _) => {
+                    return Move {
+                        first,
+                        second: Some(second),
+                        destination: None,
+                        group: 0,
+                    }
+                }
             }
         }
     };
     let group = take_group(game, row, col, height);
+    let moved = group.len();
     match colour_of(game, destination) {
         WHITE => put_white(game, destination, group),
         RED => put_red(game, destination, group),
         other => unreachable!("cannot move onto colour {other}"),
     }
-    Some(destination)
+    Move {
+        first,
+        second,
+        destination: Some(destination),
+        group: moved,
+    }
 }
 
 /// Finds piece `piece` on the board: (row, col, height), 0-based, height 0 = bottom.
@@ -264,6 +323,190 @@ fn describe(game: &Game, turn: u32) -> String {
     line
 }
 
+/// The census tags of stack_game, in the order of the engine's list (`docs/judge-text.md`,
+/// "Census tags of the first games", defines each one).
+pub const TAGS: &[&str] = &[
+    "move-white",
+    "move-red",
+    "move-blue",
+    "bounce-off-board",
+    "bounce-blocked",
+    "red-after-bounce",
+    "group-carried",
+    "stack-5-in-one-move",
+    "stack-4-broken-same-turn",
+    "end-1",
+    "end-2-10",
+    "end-11-100",
+    "end-101-999",
+    "end-1000",
+    "end-1001-1100",
+    "never-ends",
+    "cycle-proved",
+];
+
+/// The tags hit so far, kept in [`TAGS`] order.
+struct Hits {
+    hit: [bool; TAGS.len()],
+}
+
+impl Hits {
+    fn new() -> Hits {
+        Hits {
+            hit: [false; TAGS.len()],
+        }
+    }
+
+    /// Marks tag `name`, which must be one of [`TAGS`].
+    fn hit(&mut self, name: &str) {
+        let index = TAGS
+            .iter()
+            .position(|&tag| tag == name)
+            .unwrap_or_else(|| panic!("{name} is not a stack_game census tag"));
+        self.hit[index] = true;
+    }
+
+    /// The names of the tags hit, in [`TAGS`] order.
+    fn names(&self) -> Vec<&'static str> {
+        TAGS.iter()
+            .zip(self.hit.iter())
+            .filter(|(_, &hit)| hit)
+            .map(|(&tag, _)| tag)
+            .collect()
+    }
+}
+
+/// The whole state at the start of a turn, written out: for every non-empty cell in row-major
+/// order its row, its column and its stack (bottom first), then every piece's direction. Two
+/// states are equal exactly when their writings are (a piece number is at most 10, so the
+/// separator 255 cannot be mistaken for one).
+fn state_key(game: &Game) -> Vec<u8> {
+    const SEPARATOR: u8 = u8::MAX;
+    let mut key = Vec::with_capacity(4 * game.directions.len() + 4);
+    for row in 0..game.n {
+        for col in 0..game.n {
+            let stack = &game.stacks[row][col];
+            if !stack.is_empty() {
+                key.push(row as u8);
+                key.push(col as u8);
+                key.extend(stack.iter().map(|&piece| piece as u8));
+                key.push(SEPARATOR);
+            }
+        }
+    }
+    key.push(SEPARATOR);
+    key.extend_from_slice(&game.directions);
+    key
+}
+
+/// The census: the names of the [`TAGS`] the input hits, each once, in [`TAGS`] order, for the
+/// turn limit `turn_limit` (the judge's is [`TURN_LIMIT`]). An input `solve` rejects is rejected
+/// here with the same error.
+///
+/// The game is played turn by turn with the rules above, *past the limit* until its true fate is
+/// known: either some move ends it (rule 6), or the state at the start of a turn repeats one seen
+/// at the start of an earlier turn. The game is deterministic, so a repeat means the turns in
+/// between are replayed forever and the game never ends. Every turn-start state is kept with the
+/// turn it was first seen at; the first repeat, at the start of turn `t`, of the state first seen
+/// at turn `s`, gives the cycle's entry turn `S = s` and period `P = t − s`. Moves are counted only
+/// for turns `1..=turn_limit`.
+pub fn census(input: &[u8], turn_limit: u32) -> Result<Vec<&'static str>, InputError> {
+    let mut game = read_game(input)?;
+    let limit = u64::from(turn_limit);
+    let mut hits = Hits::new();
+    // Turn-start state → the turn it was first seen at.
+    let mut seen: HashMap<Vec<u8>, u64> = HashMap::new();
+    let mut turn: u64 = 1;
+    loop {
+        let state = state_key(&game);
+        if let Some(&first) = seen.get(&state) {
+            // X_first == X_turn, and no earlier turn-start states were equal.
+            let (start, period) = (first, turn - first);
+            hits.hit("never-ends");
+            if start + period <= limit {
+                hits.hit("cycle-proved");
+            }
+            break;
+        }
+        seen.insert(state, turn);
+        if census_turn(&mut game, turn, limit, &mut hits) {
+            if let Some(bucket) = end_bucket(turn) {
+                hits.hit(bucket);
+            }
+            break;
+        }
+        turn += 1;
+    }
+    Ok(hits.names())
+}
+
+/// The end-bucket tag of a game that ends in turn `end`; none past turn 1100.
+fn end_bucket(end: u64) -> Option<&'static str> {
+    match end {
+        1 => Some("end-1"),
+        2..=10 => Some("end-2-10"),
+        11..=100 => Some("end-11-100"),
+        101..=999 => Some("end-101-999"),
+        1000 => Some("end-1000"),
+        1001..=1100 => Some("end-1001-1100"),
+        _ => None,
+    }
+}
+
+/// Plays turn `turn` like [`play_turn`] and records the census tags of its moves (when
+/// `turn <= limit`). Returns `true` if a move of this turn ends the game; then, if `turn <= limit`,
+/// it also records the two tags about the ending move, playing the rest of the turn as if rule 6
+/// did not exist (the game is over, so the state is not used again).
+fn census_turn(game: &mut Game, turn: u64, limit: u64, hits: &mut Hits) -> bool {
+    let counted = turn <= limit;
+    for piece in 1..=game.directions.len() {
+        let done = move_piece(game, piece);
+        if counted {
+            hits.hit(match done.first {
+                Target::White => "move-white",
+                Target::Red => "move-red",
+                Target::Blue => "move-blue",
+                Target::OffBoard => "bounce-off-board",
+            });
+            match (done.second, done.destination) {
+                (Some(_), None) => hits.hit("bounce-blocked"),
+                (Some(Target::Red), Some(_)) => hits.hit("red-after-bounce"),
+                _ => {}
+            }
+            if done.group >= 2 {
+                hits.hit("group-carried");
+            }
+        }
+        let Some(destination) = done.destination else {
+            continue;
+        };
+        if !stack_ends_game(game, destination) {
+            continue;
+        }
+        if counted {
+            let (row, col) = destination;
+            if game.stacks[row][col].len() >= 5 {
+                hits.hit("stack-5-in-one-move");
+            }
+            for later in piece + 1..=game.directions.len() {
+                move_piece(game, later);
+            }
+            let largest = game
+                .stacks
+                .iter()
+                .flatten()
+                .map(|stack| stack.len())
+                .max()
+                .unwrap_or(0);
+            if largest < ENDING_STACK {
+                hits.hit("stack-4-broken-same-turn");
+            }
+        }
+        return true;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,36 +519,6 @@ mod tests {
         let e = solve(input.as_bytes()).unwrap_err();
         (e.class, e.line)
     }
-
-    const SAMPLE_1: &str = "4 4
-0 0 2 0
-0 0 1 0
-0 0 1 2
-0 2 0 0
-2 1 1
-3 2 3
-2 2 1
-4 1 2
-";
-
-    const SAMPLE_5: &str = "6 10
-0 1 2 0 1 1
-1 2 0 1 1 0
-2 1 0 1 1 0
-1 0 1 1 0 2
-2 0 1 2 0 1
-0 2 1 0 2 1
-1 1 1
-2 2 2
-3 3 4
-4 4 1
-5 5 3
-6 6 2
-1 6 3
-6 1 2
-2 4 3
-4 2 1
-";
 
     const DERIVED_1: &str = "4 4
 1 2 0 0
@@ -335,40 +548,6 @@ mod tests {
 0 0 0 0
 0 0 0 0
 ";
-
-    #[test]
-    fn sample_1() {
-        assert_eq!(answer(SAMPLE_1), "-1\n");
-    }
-
-    #[test]
-    fn sample_2() {
-        assert_eq!(
-            answer(&format!("{WHITE_4X4}1 1 1\n1 2 1\n1 3 1\n1 4 1\n")),
-            "1\n"
-        );
-    }
-
-    #[test]
-    fn sample_3() {
-        assert_eq!(
-            answer(&format!("{WHITE_4X4}1 1 1\n1 2 1\n1 3 1\n2 4 3\n")),
-            "1\n"
-        );
-    }
-
-    #[test]
-    fn sample_4() {
-        assert_eq!(
-            answer(&format!("{WHITE_4X4}1 1 1\n1 2 1\n1 3 1\n3 3 3\n")),
-            "2\n"
-        );
-    }
-
-    #[test]
-    fn sample_5() {
-        assert_eq!(answer(SAMPLE_5), "7\n");
-    }
 
     #[test]
     fn derived_check_1() {
@@ -465,34 +644,52 @@ mod tests {
         );
     }
 
+    /// Four pieces, each alone in its row, walking right and left along it and bouncing off the
+    /// edges: they never meet. Turn-start states: columns 1, 2, 3, 4 facing right (turns 1–4), then
+    /// 3, 2, 1 facing left (turns 5–7), then column 2 facing right again at turn 8 = turn 2's
+    /// state: a cycle of period 6 entered at turn 2.
+    const NEVER_MEET: &str = "4 4
+0 0 0 0
+0 0 0 0
+0 0 0 0
+0 0 0 0
+1 1 1
+2 1 1
+3 1 1
+4 1 1
+";
+
     #[test]
     fn turn_limit_is_inclusive() {
-        assert_eq!(solve_with_limit(SAMPLE_5.as_bytes(), 7).unwrap(), "7\n");
-        assert_eq!(solve_with_limit(SAMPLE_5.as_bytes(), 6).unwrap(), "-1\n");
         assert_eq!(solve_with_limit(DERIVED_1.as_bytes(), 34).unwrap(), "34\n");
         assert_eq!(solve_with_limit(DERIVED_1.as_bytes(), 33).unwrap(), "-1\n");
-        assert_eq!(solve_with_limit(SAMPLE_5.as_bytes(), 0).unwrap(), "-1\n");
-        assert_eq!(trace(SAMPLE_5.as_bytes(), 0).unwrap(), Vec::<String>::new());
+        assert_eq!(solve_with_limit(DERIVED_1.as_bytes(), 0).unwrap(), "-1\n");
+        assert_eq!(
+            trace(DERIVED_1.as_bytes(), 0).unwrap(),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
     fn trace_length() {
-        assert_eq!(trace(SAMPLE_5.as_bytes(), 1000).unwrap().len(), 7);
-        assert_eq!(trace(SAMPLE_5.as_bytes(), 3).unwrap().len(), 3);
-        let never = trace(SAMPLE_1.as_bytes(), 1000).unwrap();
+        assert_eq!(trace(DERIVED_1.as_bytes(), 1000).unwrap().len(), 34);
+        assert_eq!(trace(DERIVED_1.as_bytes(), 3).unwrap().len(), 3);
+        let never = trace(NEVER_MEET.as_bytes(), 1000).unwrap();
         assert_eq!(never.len(), 1000);
         assert!(never[999].starts_with("1000: "));
-        let derived = trace(DERIVED_1.as_bytes(), 1000).unwrap();
-        assert_eq!(derived.len(), 34);
+        assert_eq!(never[3], "4: 1,3,2,0 2,3,2,0 3,3,2,0 4,3,2,0");
+        assert_eq!(never[1], never[7].replacen("8:", "2:", 1));
     }
 
     #[test]
-    fn trace_of_sample_2() {
-        // All move right on white: 1 onto 2, [2,1] onto 3, [3,2,1] onto 4: four pieces.
-        let input = format!("{WHITE_4X4}1 1 1\n1 2 1\n1 3 1\n1 4 1\n");
+    fn trace_of_a_four_stack_in_turn_1() {
+        // All move right on white along row 2: 1 onto 2, [2,1] onto 3, [3,2,1] onto 4: four
+        // pieces; piece 4 does not move.
+        let input = format!("{WHITE_4X4}2 1 1\n2 2 1\n2 3 1\n2 4 1\n");
+        assert_eq!(answer(&input), "1\n");
         assert_eq!(
             trace(input.as_bytes(), 1000).unwrap(),
-            vec!["1: 1,4,1,3 1,4,1,2 1,4,1,1 1,4,1,0"]
+            vec!["1: 2,4,1,3 2,4,1,2 2,4,1,1 2,4,1,0"]
         );
     }
 
@@ -578,5 +775,226 @@ mod tests {
             solve(b"4 4\n0 0 \xff 0\n").map_err(|e| (e.class, e.line)),
             Err(("not-utf8", 2))
         );
+    }
+
+    // Census tags (`docs/judge-text.md`, "Census tags of the first games").
+
+    fn tags(input: &str, limit: u32) -> Vec<&'static str> {
+        census(input.as_bytes(), limit).unwrap()
+    }
+
+    /// The 9×9 board shared by the corpus entries `end-at-999`, `end-at-1000` and `end-at-1001`.
+    const BOARD_9: &str = "9 6
+0 0 1 0 0 1 0 0 1
+0 1 0 0 0 1 0 0 0
+2 2 1 1 0 0 1 0 0
+0 1 0 0 0 0 0 1 0
+2 0 0 0 0 1 1 2 1
+0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 2 0 0
+0 0 2 0 0 0 0 0 1
+2 1 0 0 0 0 0 0 1
+";
+
+    /// Corpus `end-at-999`.
+    const END_AT_999: &str = "8 6 3\n9 9 1\n2 4 1\n3 4 2\n3 7 3\n7 1 3\n";
+    /// Corpus `end-at-1000`.
+    const END_AT_1000: &str = "9 6 4\n9 8 1\n2 3 1\n3 5 2\n4 7 3\n8 1 4\n";
+    /// Corpus `end-at-1001`.
+    const END_AT_1001: &str = "8 6 4\n9 7 1\n2 2 1\n3 6 2\n5 7 3\n7 1 4\n";
+
+    /// Corpus `never-long-transient`: never ends; cycle of period 6 entered at turn 993.
+    const NEVER_993_6: &str = "12 4
+0 2 1 0 1 0 0 1 1 0 0 1
+0 0 0 2 0 2 0 0 0 1 0 0
+0 0 0 0 1 0 0 0 1 0 1 2
+0 0 1 0 0 2 0 0 0 0 0 0
+2 2 0 0 0 0 0 1 0 1 0 0
+0 2 0 0 0 0 0 1 1 2 2 0
+2 0 0 0 0 2 0 1 1 0 0 0
+0 2 0 0 1 0 0 2 0 0 1 0
+0 0 2 2 0 0 0 1 2 0 0 0
+0 0 0 2 0 0 0 2 2 0 0 0
+2 0 2 1 0 0 1 1 0 0 0 0
+1 0 0 0 0 0 1 1 0 2 0 2
+5 8 3
+6 6 2
+10 8 4
+5 9 3
+";
+
+    /// Corpus `never-transient-19701`: never ends; cycle of period 176 entered at turn 19701.
+    const NEVER_19701_176: &str = "12 4
+1 0 2 1 0 0 0 1 1 0 0 1
+0 2 0 0 0 0 0 0 0 0 0 2
+0 0 0 1 0 1 0 0 0 0 0 0
+0 0 0 1 0 0 1 1 0 0 0 0
+0 0 0 0 1 0 0 0 1 0 2 0
+0 1 0 1 0 0 1 1 0 0 0 1
+0 0 2 0 0 1 0 0 0 1 0 1
+0 0 0 0 0 0 0 0 0 0 0 0
+0 1 0 0 0 1 0 0 1 0 0 0
+0 0 1 0 0 0 0 1 0 0 1 0
+2 0 0 0 0 2 0 0 0 0 0 0
+0 0 0 0 0 0 0 2 0 2 0 0
+6 4 2
+12 5 3
+12 12 4
+8 9 1
+";
+
+    #[test]
+    fn census_tags_are_the_engine_list() {
+        assert_eq!(TAGS.len(), 17);
+        for (i, tag) in TAGS.iter().enumerate() {
+            assert!(!TAGS[..i].contains(tag), "{tag} twice");
+        }
+    }
+
+    #[test]
+    fn census_rejects_what_solve_rejects() {
+        let input = format!("{WHITE_4X4}1 1 1\n1 2 1\n3 3 1\n1 2 4\n");
+        assert_eq!(
+            census(input.as_bytes(), 1000).unwrap_err(),
+            solve(input.as_bytes()).unwrap_err()
+        );
+        assert_eq!(census(b"4 4\n", 1000).unwrap_err().class, "truncated");
+    }
+
+    #[test]
+    fn census_white_moves_carrying_groups_end_in_turn_1() {
+        // Row 2, all facing right on white: the third move makes [4,3,2,1]; the second and the
+        // third carry pieces. Piece 4 never moves (the game is over).
+        let input = format!("{WHITE_4X4}2 1 1\n2 2 1\n2 3 1\n2 4 1\n");
+        assert_eq!(
+            tags(&input, 1000),
+            vec!["move-white", "group-carried", "end-1"]
+        );
+        // The end bucket is the true end turn, whatever the limit; moves count up to the limit.
+        assert_eq!(tags(&input, 0), vec!["end-1"]);
+    }
+
+    #[test]
+    fn census_bounces_off_the_board_and_blocked() {
+        // Turn 1: piece 1 faces the left edge, turns right into blue (1,2): blocked; pieces 2 and
+        // 3 bounce off the edge onto white; piece 4 moves up onto white. Turn 2: piece 1 now
+        // faces blue, turns left off the edge: blocked again.
+        let input = "4 4\n0 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 2\n4 4 1\n4 1 4\n3 3 3\n";
+        let turn_1 = tags(input, 1);
+        assert!(turn_1.contains(&"bounce-off-board"));
+        assert!(turn_1.contains(&"bounce-blocked"));
+        assert!(turn_1.contains(&"move-white"));
+        assert!(!turn_1.contains(&"move-blue"));
+        assert!(!turn_1.contains(&"red-after-bounce"));
+        assert!(!turn_1.contains(&"group-carried"));
+        assert!(tags(input, 2).contains(&"move-blue"));
+    }
+
+    #[test]
+    fn census_red_after_a_bounce_and_red_moves() {
+        // (2,1) is red; the game ends in turn 150. Turn 1 (only white moves and bounces onto
+        // white): piece 1 moves up from (2,1) and piece 2 left, building [1,2] on (1,1); pieces 3
+        // and 4 bounce off the edges.
+        // Turn 2: piece 1 bounces off the top edge onto red (2,1), carrying piece 2; later piece
+        // 4 moves up from (3,1) straight onto that red cell.
+        let input = "4 4\n0 0 0 0\n1 0 0 0\n0 0 0 0\n0 0 0 0\n2 1 3\n1 2 2\n4 4 1\n4 1 4\n";
+        assert_eq!(
+            tags(input, 1),
+            vec!["move-white", "bounce-off-board", "end-101-999"]
+        );
+        let turn_2 = tags(input, 2);
+        assert!(turn_2.contains(&"red-after-bounce"));
+        assert!(turn_2.contains(&"group-carried"));
+        assert!(turn_2.contains(&"move-red"));
+        // (1,3) is red: piece 3 moves right onto it in turn 1.
+        let input = "4 4\n0 0 1 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n2 2 3\n1 2 1\n2 3 3\n";
+        assert!(tags(input, 1).contains(&"move-red"));
+        assert!(!tags(input, 1).contains(&"red-after-bounce"));
+    }
+
+    #[test]
+    fn census_five_pieces_in_one_move() {
+        // Corpus `five-stack-one-move`: a 2-stack lands on a 3-stack in turn 1.
+        let input = "4 5\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n2 2 2\n1 2 2\n4 1 3\n1 1 3\n3 1 3\n";
+        assert!(tags(input, 1000).contains(&"stack-5-in-one-move"));
+        // Ending past the limit: no tag about the ending move, but the end bucket stays.
+        assert_eq!(tags(input, 0), vec!["end-1"]);
+    }
+
+    #[test]
+    fn census_four_stack_broken_in_the_same_turn() {
+        // Turn 2: piece 1 moves [1,2] onto [3,4]; played on, piece 2 leaves again at once.
+        let input = format!("{WHITE_4X4}1 1 1\n2 2 3\n1 4 2\n2 3 3\n");
+        let found = tags(&input, 1000);
+        assert!(found.contains(&"stack-4-broken-same-turn"));
+        assert!(found.contains(&"end-2-10"));
+        assert!(!found.contains(&"stack-5-in-one-move"));
+        assert!(!tags(&input, 1).contains(&"stack-4-broken-same-turn"));
+        // A 4-stack that stays: row 2 all to the right (piece 4 bounces back carrying all four).
+        let input = format!("{WHITE_4X4}2 1 1\n2 2 1\n2 3 1\n2 4 1\n");
+        assert!(!tags(&input, 1000).contains(&"stack-4-broken-same-turn"));
+        // Corpus `four-stack-broken-same-turn`: ends at turn 53.
+        let input = format!("{WHITE_4X4}1 1 1\n2 1 3\n3 1 1\n3 2 1\n");
+        let found = tags(&input, 1000);
+        assert!(found.contains(&"stack-4-broken-same-turn"));
+        assert!(found.contains(&"end-11-100"));
+    }
+
+    #[test]
+    fn census_end_buckets_use_the_true_end_turn() {
+        let end_999 = format!("{BOARD_9}{END_AT_999}");
+        let end_1000 = format!("{BOARD_9}{END_AT_1000}");
+        let end_1001 = format!("{BOARD_9}{END_AT_1001}");
+        assert_eq!(solve(end_1001.as_bytes()).unwrap(), "-1\n");
+        for limit in [0, 1000, 2000] {
+            assert!(tags(&end_999, limit).contains(&"end-101-999"));
+            assert!(tags(&end_1000, limit).contains(&"end-1000"));
+            assert!(tags(&end_1001, limit).contains(&"end-1001-1100"));
+            assert!(!tags(&end_1001, limit).contains(&"never-ends"));
+        }
+    }
+
+    #[test]
+    fn census_never_ends_and_cycle_proved() {
+        // Cycle of period 6 entered at turn 2: S + P = 8.
+        assert_eq!(
+            tags(NEVER_MEET, 1000),
+            vec![
+                "move-white",
+                "bounce-off-board",
+                "never-ends",
+                "cycle-proved"
+            ]
+        );
+        assert_eq!(
+            tags(NEVER_MEET, 8),
+            vec![
+                "move-white",
+                "bounce-off-board",
+                "never-ends",
+                "cycle-proved"
+            ]
+        );
+        assert_eq!(
+            tags(NEVER_MEET, 7),
+            vec!["move-white", "bounce-off-board", "never-ends"]
+        );
+        // The first bounce is in turn 4.
+        assert_eq!(tags(NEVER_MEET, 3), vec!["move-white", "never-ends"]);
+        // S + P = 993 + 6 = 999.
+        assert!(tags(NEVER_993_6, 999).contains(&"cycle-proved"));
+        assert!(!tags(NEVER_993_6, 998).contains(&"cycle-proved"));
+        assert!(tags(NEVER_993_6, 998).contains(&"never-ends"));
+    }
+
+    #[test]
+    fn census_never_ends_after_a_long_transient() {
+        // S + P = 19701 + 176 = 19877: the game is followed well past any limit.
+        let found = tags(NEVER_19701_176, 1000);
+        assert!(found.contains(&"never-ends"));
+        assert!(!found.contains(&"cycle-proved"));
+        assert!(!found.iter().any(|tag| tag.starts_with("end-")));
+        assert!(tags(NEVER_19701_176, 19877).contains(&"cycle-proved"));
+        assert!(!tags(NEVER_19701_176, 19876).contains(&"cycle-proved"));
     }
 }

@@ -8,10 +8,13 @@
 //! - [`Place`]: where a piece is: at home, on a named position, or out (exited).
 //! - One small function per rule of the spec: `steps_of_throw` (rule 2), `who_moves` (rule 3),
 //!   `route` (rule 4), `walk` (rule 5), `capture` (rule 6), `stack` (rule 7), `draw`
-//!   (rule 9); `play_turn` applies them in order for one input turn.
+//!   (rule 9); `play_turn` applies them in order for one input turn and reports what it did
+//!   (`Events`: start, positions passed over, end, group, joined and captured pieces).
 //! - [`solve`] and [`trace`]: the judge-text entry points. The whole input is parsed first (syntax
 //!   errors, via [`crate::judge_text`]); only then is the game simulated, and the first turn that
 //!   names an exited piece is `invalid` at that turn's line.
+//! - [`TAGS`] and [`census`]: the census tags of `docs/judge-text.md`, read from the `Events` of
+//!   each turn while the game is played as above.
 
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
@@ -378,12 +381,28 @@ fn route(start: Place) -> Route {
     }
 }
 
+/// A walk of rule 5: where the group stood after each step, and where the walk ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Walk {
+    /// The position reached by each step that stayed on the board, in order (the start is not
+    /// included). When the walk ends on the board, the last entry is the destination.
+    visited: Vec<Position>,
+    /// `Place::On(destination)`, or `Place::Out` if a step went beyond 날밭.
+    end: Place,
+}
+
 /// Rule 5, walk: take `steps` steps, one at a time, along the route chosen at the start. A step
 /// beyond 날밭 (the path's end) means the group exits (`Place::Out`); otherwise the walk ends on a
 /// position (possibly exactly on 날밭, staying on the board).
-fn walk(start: Place, steps: usize) -> Place {
+fn walk(start: Place, steps: usize) -> Walk {
+    let mut visited = Vec::new();
     let path = match route(start) {
-        Route::LeaveBoard => return Place::Out,
+        Route::LeaveBoard => {
+            return Walk {
+                visited,
+                end: Place::Out,
+            }
+        }
         Route::Path(path) => path,
     };
     // Where on the path the walk starts: a piece at home starts on the path's first 날밭; a piece
@@ -399,21 +418,31 @@ fn walk(start: Place, steps: usize) -> Place {
     for _ in 0..steps {
         if index + 1 == path.len() {
             // This step would go beyond 날밭: the group leaves the board.
-            return Place::Out;
+            return Walk {
+                visited,
+                end: Place::Out,
+            };
         }
         index += 1;
+        visited.push(path[index]);
     }
-    Place::On(path[index])
+    Walk {
+        visited,
+        end: Place::On(path[index]),
+    }
 }
 
 /// Rule 6, capture: every piece of the other team standing on `position` is removed and goes
-/// home (a captured stack dissolves, since home pieces move alone).
-fn capture(board: &mut Board, arriving_team: Team, position: Position) {
+/// home (a captured stack dissolves, since home pieces move alone). Returns the captured pieces.
+fn capture(board: &mut Board, arriving_team: Team, position: Position) -> Vec<usize> {
+    let mut captured = Vec::new();
     for piece in 0..PIECES.len() {
         if team_of(piece) != arriving_team && board.places[piece] == Place::On(position) {
             board.places[piece] = Place::Home;
+            captured.push(piece);
         }
     }
+    captured
 }
 
 /// Rule 7, stacking: the group is put on `position`; any pieces of its own team already there now
@@ -435,9 +464,32 @@ fn exit(board: &mut Board, group: &Group) {
     }
 }
 
+/// What one turn did, as seen while playing it: the facts [`census`] reads its tags from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Events {
+    /// The named piece (an index into `PIECES`).
+    piece: usize,
+    /// Where the move started: `Place::Home` or `Place::On(start)`.
+    start: Place,
+    /// The step count of the throw (rule 2).
+    steps: usize,
+    /// The positions passed over strictly inside the move: every position the walk reached,
+    /// except the destination of a walk that ends on the board.
+    passed: Vec<Position>,
+    /// Where the move ended: `Place::On(destination)` or `Place::Out`.
+    end: Place,
+    /// The pieces that moved (rule 3).
+    group: Vec<usize>,
+    /// The pieces of the mover's team already on the destination, joined by the group (rule 7).
+    joined: Vec<usize>,
+    /// The pieces of the other team captured on the destination (rule 6).
+    captured: Vec<usize>,
+}
+
 /// Plays one input turn: who moves (rule 3), the walk along the route (rules 2, 4, 5), then exit,
 /// or capture and stacking (rules 6, 7). Naming an exited piece is `invalid` at the turn's line.
-fn play_turn(board: &mut Board, turn: &Turn) -> Result<(), InputError> {
+/// Returns what happened.
+fn play_turn(board: &mut Board, turn: &Turn) -> Result<Events, InputError> {
     if board.places[turn.piece] == Place::Out {
         return Err(InputError {
             class: "invalid",
@@ -447,15 +499,37 @@ fn play_turn(board: &mut Board, turn: &Turn) -> Result<(), InputError> {
     }
     let group = who_moves(board, turn.piece);
     let start = board.places[turn.piece];
-    match walk(start, steps_of_throw(turn.sticks)) {
+    let steps = steps_of_throw(turn.sticks);
+    let walked = walk(start, steps);
+    let mut passed = walked.visited;
+    let mut joined = Vec::new();
+    let mut captured = Vec::new();
+    match walked.end {
         Place::Out => exit(board, &group),
         Place::On(position) => {
-            capture(board, team_of(turn.piece), position);
+            // The destination was reached by the last step: it is not passed over.
+            passed.pop();
+            let team = team_of(turn.piece);
+            joined = (0..PIECES.len())
+                .filter(|&other| {
+                    team_of(other) == team && board.places[other] == Place::On(position)
+                })
+                .collect();
+            captured = capture(board, team, position);
             stack(board, &group, position);
         }
         Place::Home => unreachable!("a walk never ends at home"),
     }
-    Ok(())
+    Ok(Events {
+        piece: turn.piece,
+        start,
+        steps,
+        passed,
+        end: walked.end,
+        group: (0..PIECES.len()).filter(|&piece| group[piece]).collect(),
+        joined,
+        captured,
+    })
 }
 
 /// The empty board, line by line (the spec's base picture).
@@ -623,6 +697,159 @@ pub fn trace(input: &[u8]) -> Result<Vec<String>, InputError> {
     Ok(lines)
 }
 
+/// The census tags of yut_nori, in the order of the engine's list (`docs/judge-text.md`,
+/// "Census tags of the first games", defines each one).
+pub const TAGS: &[&str] = &[
+    "start-ap-bat",
+    "start-dwit-bat",
+    "start-bang",
+    "pass-ap-bat",
+    "pass-dwit-bat",
+    "pass-bang",
+    "land-nal-bat",
+    "exit-from-nal-bat",
+    "exit-overshoot",
+    "capture-single",
+    "capture-stack",
+    "capture-on-nal-bat",
+    "stack-2",
+    "stack-3",
+    "stack-4",
+    "move-stack-by-upper",
+    "stack-exits",
+    "reenter-after-capture",
+    "all-back-throw",
+    "home-onto-own",
+];
+
+/// The tags hit so far, kept in [`TAGS`] order.
+struct Hits {
+    hit: [bool; TAGS.len()],
+}
+
+impl Hits {
+    fn new() -> Hits {
+        Hits {
+            hit: [false; TAGS.len()],
+        }
+    }
+
+    /// Marks tag `name`, which must be one of [`TAGS`].
+    fn hit(&mut self, name: &str) {
+        let index = TAGS
+            .iter()
+            .position(|&tag| tag == name)
+            .unwrap_or_else(|| panic!("{name} is not a yut_nori census tag"));
+        self.hit[index] = true;
+    }
+
+    /// The names of the tags hit, in [`TAGS`] order.
+    fn names(&self) -> Vec<&'static str> {
+        TAGS.iter()
+            .zip(self.hit.iter())
+            .filter(|(_, &hit)| hit)
+            .map(|(&tag, _)| tag)
+            .collect()
+    }
+}
+
+/// The census: the names of the [`TAGS`] the input hits, each once, in [`TAGS`] order. The game
+/// is played turn by turn with the rules above; each tag is read from what a turn did
+/// ([`Events`]). An input `solve` rejects is rejected here with the same error.
+///
+/// Two facts are not part of the board and are kept here, beside it:
+/// - the *bottom* piece of every stack (for `move-stack-by-upper`): a piece entering from home is
+///   its own bottom; a group keeps its bottom when it ends on a position without pieces of its
+///   team; a group that ends on its own pieces goes on top of them, so their bottom stays;
+/// - which pieces have been captured in an earlier turn (for `reenter-after-capture`).
+pub fn census(input: &[u8]) -> Result<Vec<&'static str>, InputError> {
+    let turns = parse(input)?;
+    let mut board = Board::new();
+    let mut hits = Hits::new();
+    // `bottom[piece]`: the bottom piece of the stack `piece` stands in (meaningful on the board).
+    let mut bottom: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+    let mut captured_before = [false; 8];
+    for turn in &turns {
+        let events = play_turn(&mut board, turn)?;
+        let moved_from_home = events.start == Place::Home;
+
+        match events.start {
+            Place::On(P::ApBat) => hits.hit("start-ap-bat"),
+            Place::On(P::DwitBat) => hits.hit("start-dwit-bat"),
+            Place::On(P::Bang) => hits.hit("start-bang"),
+            _ => {}
+        }
+        for &position in &events.passed {
+            match position {
+                P::ApBat => hits.hit("pass-ap-bat"),
+                P::DwitBat => hits.hit("pass-dwit-bat"),
+                P::Bang => hits.hit("pass-bang"),
+                _ => {}
+            }
+        }
+        if events.end == Place::On(P::NalBat) {
+            hits.hit("land-nal-bat");
+        }
+        if events.end == Place::Out {
+            if events.start == Place::On(P::NalBat) {
+                hits.hit("exit-from-nal-bat");
+            } else {
+                hits.hit("exit-overshoot");
+            }
+            if events.group.len() >= 2 {
+                hits.hit("stack-exits");
+            }
+        }
+        match events.captured.len() {
+            0 => {}
+            1 => hits.hit("capture-single"),
+            _ => hits.hit("capture-stack"),
+        }
+        if !events.captured.is_empty() && events.end == Place::On(P::NalBat) {
+            hits.hit("capture-on-nal-bat");
+        }
+        if !events.joined.is_empty() {
+            match events.group.len() + events.joined.len() {
+                2 => hits.hit("stack-2"),
+                3 => hits.hit("stack-3"),
+                _ => hits.hit("stack-4"),
+            }
+            if moved_from_home {
+                hits.hit("home-onto-own");
+            }
+        }
+        let group_bottom = if moved_from_home {
+            events.piece
+        } else {
+            bottom[events.piece]
+        };
+        if events.group.len() >= 2 && group_bottom != events.piece {
+            hits.hit("move-stack-by-upper");
+        }
+        if moved_from_home && captured_before[events.piece] {
+            hits.hit("reenter-after-capture");
+        }
+        if events.steps == 5 {
+            hits.hit("all-back-throw");
+        }
+
+        // Bookkeeping for later turns.
+        if let Place::On(_) = events.end {
+            let new_bottom = match events.joined.first() {
+                Some(&already_there) => bottom[already_there],
+                None => group_bottom,
+            };
+            for &piece in &events.group {
+                bottom[piece] = new_bottom;
+            }
+        }
+        for &piece in &events.captured {
+            captured_before[piece] = true;
+        }
+    }
+    Ok(hits.names())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -635,109 +862,6 @@ mod tests {
 |   \                      /   |
 |    ..                  ..    |
 ..   ..                  ..   ..
-..     \                /     ..
-|       \              /       |
-|        \            /        |
-|         ..        ..         |
-|         ..        ..         |
-..          \      /          ..
-..           \    /           ..
-|             \  /             |
-|              ..              |
-|              ..              |
-|             /  \             |
-..           /    \           ..
-..          /      \          ..
-|         ..        ..         |
-|         ..        ..         |
-|        /            \        |
-|       /              \       |
-..     /                \     ..
-..   ..                  ..   ..
-|    ..                  ..    |
-|   /                      \   |
-|  /                        \  |
-| /                          \ |
-..    ..    ..    ..    ..    ..
-..----..----..----..----..----..
-"#;
-
-    /// Copied from `shared/spec/yut_nori.md`.
-    const SAMPLE_1_INPUT: &str = r#"4
-A BBFB
-B BBFB
-A BFFB
-c FFFB
-"#;
-
-    /// Copied from `shared/spec/yut_nori.md`.
-    const SAMPLE_1_OUTPUT: &str = r#"..----..----..----..----..----..
-..    ..    ..    ..    ..    ..
-| \                          / |
-|  \                        /  |
-|   \                      /   |
-|    ..                  ..    |
-..   ..                  ..   ..
-..     \                /     ..
-|       \              /       |
-|        \            /        |
-|         ..        ..         |
-|         ..        ..         |
-..          \      /          ..
-..           \    /           c.
-|             \  /             |
-|              ..              |
-|              ..              |
-|             /  \             |
-..           /    \           ..
-..          /      \          ..
-|         ..        ..         |
-|         ..        ..         |
-|        /            \        |
-|       /              \       |
-..     /                \     ..
-..   ..                  ..   ..
-|    ..                  ..    |
-|   /                      \   |
-|  /                        \  |
-| /                          \ |
-..    ..    ..    ..    ..    ..
-..----..----..----..----..----..
-"#;
-
-    /// Copied from `shared/spec/yut_nori.md`.
-    const SAMPLE_2_INPUT: &str = r#"21
-A FFFB
-c FBBF
-d FBBB
-B BBFB
-C BFBF
-d FFBF
-B BFBF
-a BBBF
-C BBBB
-D FBFF
-a FFFB
-d FBFF
-b FFFF
-b BBBB
-c BFFF
-B BBFB
-b BBBF
-B FFFF
-c BBBB
-b BBBF
-A FFFF
-"#;
-
-    /// Copied from `shared/spec/yut_nori.md`.
-    const SAMPLE_2_OUTPUT: &str = r#"..----..----..----..----..----.B
-..    ..    cd    C.    ..    ..
-| \                          / |
-|  \                        /  |
-|   \                      /   |
-|    ab                  ..    |
-..   ..                  ..   A.
 ..     \                /     ..
 |       \              /       |
 |        \            /        |
@@ -890,7 +1014,7 @@ B FBBB
 
     /// `position + steps`, as the spec's step examples write it.
     fn from(position: Position, steps: usize) -> Place {
-        walk(Place::On(position), steps)
+        walk(Place::On(position), steps).end
     }
 
     #[test]
@@ -946,16 +1070,6 @@ B FBBB
     }
 
     #[test]
-    fn sample_1() {
-        assert_eq!(solve_str(SAMPLE_1_INPUT), SAMPLE_1_OUTPUT);
-    }
-
-    #[test]
-    fn sample_2() {
-        assert_eq!(solve_str(SAMPLE_2_INPUT), SAMPLE_2_OUTPUT);
-    }
-
-    #[test]
     fn derived_check_1() {
         assert_eq!(solve_str(DERIVED_1_INPUT), DERIVED_1_OUTPUT);
     }
@@ -1007,8 +1121,8 @@ B FBBB
     #[test]
     fn step_from_home() {
         // From home: 1 → 도, 5 → 앞밭.
-        assert_eq!(walk(Place::Home, 1), Place::On(P::Do));
-        assert_eq!(walk(Place::Home, 5), Place::On(P::ApBat));
+        assert_eq!(walk(Place::Home, 1).end, Place::On(P::Do));
+        assert_eq!(walk(Place::Home, 5).end, Place::On(P::ApBat));
     }
 
     #[test]
@@ -1016,6 +1130,23 @@ B FBBB
         for steps in 1..=5 {
             assert_eq!(from(P::NalBat, steps), Place::Out);
         }
+    }
+
+    #[test]
+    fn walk_lists_the_positions_it_reaches() {
+        // 앞모도 + 3 reaches 앞모개, 방 and ends on 속윷.
+        let walked = walk(Place::On(P::ApMoDo), 3);
+        assert_eq!(walked.visited, vec![P::ApMoGae, P::Bang, P::SokYut]);
+        assert_eq!(walked.end, Place::On(P::SokYut));
+        // 안찌 + 3 reaches 날밭, then the next step leaves the board.
+        let walked = walk(Place::On(P::AnJji), 3);
+        assert_eq!(walked.visited, vec![P::NalBat]);
+        assert_eq!(walked.end, Place::Out);
+        // From 날밭 on the board nothing is reached.
+        assert_eq!(
+            walk(Place::On(P::NalBat), 1).visited,
+            Vec::<Position>::new()
+        );
     }
 
     #[test]
@@ -1076,20 +1207,6 @@ B FBBB
                 "A:geol B:geol C:home D:home a:home b:home c:home d:home",
                 "A:geol B:geol C:home D:home a:home b:do c:home d:home",
                 "A:home B:home C:home D:home a:home b:geol c:home d:home",
-            ]
-        );
-    }
-
-    #[test]
-    fn trace_of_sample_1() {
-        let lines = trace(SAMPLE_1_INPUT.as_bytes()).unwrap();
-        assert_eq!(
-            lines,
-            vec![
-                "A:do B:home C:home D:home a:home b:home c:home d:home",
-                "A:do B:do C:home D:home a:home b:home c:home d:home",
-                "A:geol B:geol C:home D:home a:home b:home c:home d:home",
-                "A:home B:home C:home D:home a:home b:home c:geol d:home",
             ]
         );
     }
@@ -1175,5 +1292,194 @@ B FBBB
         assert_eq!(error_of(b"1\nA FF\xffF\n"), ("not-utf8", 2));
         assert_eq!(error_of(b"\xc0"), ("not-utf8", 1));
         assert_eq!(error_of(b"1\nA FFFF\n\n\xe2\x82"), ("not-utf8", 4));
+    }
+
+    // Census tags (`docs/judge-text.md`, "Census tags of the first games").
+
+    fn tags(input: &str) -> Vec<&'static str> {
+        census(input.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn census_tags_are_the_engine_list() {
+        assert_eq!(TAGS.len(), 20);
+        for (i, tag) in TAGS.iter().enumerate() {
+            assert!(!TAGS[..i].contains(tag), "{tag} twice");
+        }
+    }
+
+    #[test]
+    fn census_rejects_what_solve_rejects() {
+        let input = b"5\nA BBBB\nA FFFB\nA FFBB\nA FFBB\nA FBBB\n";
+        assert_eq!(census(input).unwrap_err(), solve(input).unwrap_err());
+        assert_eq!(census(b"1\nE FFFF\n").unwrap_err().class, "malformed");
+    }
+
+    #[test]
+    fn census_all_back_throw_and_start_on_ap_bat() {
+        // Home + 5 lands on 앞밭 (not passed over); then a move starts there.
+        assert_eq!(tags("1\nA BBBB\n"), vec!["all-back-throw"]);
+        assert_eq!(
+            tags("2\nA BBBB\nA FBBB\n"),
+            vec!["start-ap-bat", "all-back-throw"]
+        );
+        // 윷 + 2 passes over 앞밭 (and walks on to 뒷도).
+        assert_eq!(tags("2\nA FFFF\nA FFBB\n"), vec!["pass-ap-bat"]);
+    }
+
+    #[test]
+    fn census_dwit_bat() {
+        // Home + 4 → 윷, + 5 → 뒷윷; then + 1 lands on 뒷밭 and a move starts there.
+        assert_eq!(
+            tags("4\nA FFFF\nA BBBB\nA FBBB\nA FBBB\n"),
+            vec!["start-dwit-bat", "pass-ap-bat", "all-back-throw"]
+        );
+        // 뒷윷 + 2 passes over 뒷밭 to 찌도.
+        assert_eq!(
+            tags("3\nA FFFF\nA BBBB\nA FFBB\n"),
+            vec!["pass-ap-bat", "pass-dwit-bat", "all-back-throw"]
+        );
+    }
+
+    #[test]
+    fn census_bang() {
+        // 앞밭 + 3 lands on 방; 방 + 1 → 사려 starts there.
+        assert_eq!(
+            tags("3\nA BBBB\nA FFFB\nA FBBB\n"),
+            vec!["start-ap-bat", "start-bang", "all-back-throw"]
+        );
+        // 앞모도 + 3 passes over 앞모개 and 방 to 속윷.
+        assert_eq!(
+            tags("3\nA BBBB\nA FBBB\nA FFFB\n"),
+            vec!["start-ap-bat", "pass-bang", "all-back-throw"]
+        );
+    }
+
+    #[test]
+    fn census_finishing_and_exiting() {
+        // 방 + 3 → 사려, 안찌, 날밭: lands on 날밭; then any move from there exits.
+        let land = "3\nA BBBB\nA FFFB\nA FFFB\n";
+        assert_eq!(
+            tags(land),
+            vec![
+                "start-ap-bat",
+                "start-bang",
+                "land-nal-bat",
+                "all-back-throw"
+            ]
+        );
+        assert_eq!(
+            tags(&format!("4{}A FBBB\n", &land[1..])),
+            vec![
+                "start-ap-bat",
+                "start-bang",
+                "land-nal-bat",
+                "exit-from-nal-bat",
+                "all-back-throw"
+            ]
+        );
+        // 방 + 4 needs a step beyond 날밭 (passing 사려, 안찌 and 날밭).
+        assert_eq!(
+            tags("3\nA BBBB\nA FFFB\nA FFFF\n"),
+            vec![
+                "start-ap-bat",
+                "start-bang",
+                "exit-overshoot",
+                "all-back-throw"
+            ]
+        );
+    }
+
+    #[test]
+    fn census_captures() {
+        assert_eq!(tags("2\nA FBBB\na FBBB\n"), vec!["capture-single"]);
+        // A, B stack on 도 (B from home onto its own piece), move to 걸; b captures both there.
+        assert_eq!(
+            tags("5\nA FBBB\nB FBBB\nA FFBB\nb BBFB\nb FFBB\n"),
+            vec!["capture-stack", "stack-2", "home-onto-own"]
+        );
+        // a lands on 날밭 where A finished.
+        assert_eq!(
+            tags("6\nA BBBB\nA FFFB\nA FFFB\na BBBB\na FFFB\na FFFB\n"),
+            vec![
+                "start-ap-bat",
+                "start-bang",
+                "land-nal-bat",
+                "capture-single",
+                "capture-on-nal-bat",
+                "all-back-throw"
+            ]
+        );
+    }
+
+    #[test]
+    fn census_reenter_after_capture() {
+        // A is captured on 도 and enters again from home (capturing a in turn).
+        assert_eq!(
+            tags("3\nA FBBB\na FBBB\nA FBBB\n"),
+            vec!["capture-single", "reenter-after-capture"]
+        );
+        // A piece entering for the first time is not a re-entry, even after another capture.
+        assert_eq!(tags("3\nA FBBB\na FBBB\nB FBBB\n"), vec!["capture-single"]);
+    }
+
+    #[test]
+    fn census_stack_sizes() {
+        assert_eq!(
+            tags("4\nA FBBB\nB FBBB\nC FBBB\nD FBBB\n"),
+            vec!["stack-2", "stack-3", "stack-4", "home-onto-own"]
+        );
+        // Two stacks of two join on 걸: a stack of 4 built by a group, not from home.
+        assert_eq!(
+            tags("6\nA FBBB\nB FBBB\nC FFBB\nD FFBB\nA FFBB\nC FBBB\n"),
+            vec!["stack-2", "stack-4", "home-onto-own"]
+        );
+    }
+
+    #[test]
+    fn census_move_stack_by_upper() {
+        // B joins A on 도 from home: A is the bottom. Naming B moves the stack by its upper piece.
+        assert_eq!(
+            tags("3\nA FBBB\nB FBBB\nB FBBB\n"),
+            vec!["stack-2", "move-stack-by-upper", "home-onto-own"]
+        );
+        assert_eq!(
+            tags("3\nA FBBB\nB FBBB\nA FBBB\n"),
+            vec!["stack-2", "home-onto-own"]
+        );
+        // A group that lands on its own pieces goes on top: C (on 개 first) is the bottom of
+        // [C, A, B]; naming A then moves the stack by an upper piece, naming C does not.
+        let built = "4\nA FBBB\nB FBBB\nC FFBB\nA FBBB\n";
+        assert_eq!(tags(built), vec!["stack-2", "stack-3", "home-onto-own"]);
+        let by = |letter: char| format!("5{}{letter} FBBB\n", &built[1..]);
+        assert!(tags(&by('A')).contains(&"move-stack-by-upper"));
+        assert!(tags(&by('B')).contains(&"move-stack-by-upper"));
+        assert!(!tags(&by('C')).contains(&"move-stack-by-upper"));
+        // A group that captures keeps its own bottom: [A, B] captures a on 개, A stays the bottom.
+        let captured = "4\nA FBBB\nB FBBB\na FFBB\nA FBBB\n";
+        assert_eq!(
+            tags(captured),
+            vec!["capture-single", "stack-2", "home-onto-own"]
+        );
+        let by = |letter: char| format!("5{}{letter} FBBB\n", &captured[1..]);
+        assert!(!tags(&by('A')).contains(&"move-stack-by-upper"));
+        assert!(tags(&by('B')).contains(&"move-stack-by-upper"));
+    }
+
+    #[test]
+    fn census_stack_exits() {
+        // A and B stack on 앞밭, go to 방 and 안찌, then leave the board together.
+        assert_eq!(
+            tags("5\nA BBBB\nB BBBB\nA FFFB\nA FFBB\nA FFBB\n"),
+            vec![
+                "start-ap-bat",
+                "start-bang",
+                "exit-overshoot",
+                "stack-2",
+                "stack-exits",
+                "all-back-throw",
+                "home-onto-own"
+            ]
+        );
     }
 }

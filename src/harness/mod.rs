@@ -48,6 +48,27 @@ pub fn compare_with(
     }
 }
 
+/// Runs the engine and the reference on `input`; a disagreement comes back ready to report
+/// (its comparison is the one of the raw bytes, even when they are not UTF-8).
+pub fn agreement(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    origin: &str,
+) -> Result<(), Box<Disagreement>> {
+    let comparison = compare(game, input, options);
+    if comparison.agrees() {
+        return Ok(());
+    }
+    Err(Box::new(Disagreement::from_comparison(
+        game,
+        String::from_utf8_lossy(input).into_owned(),
+        comparison,
+        options,
+        origin.to_string(),
+    )))
+}
+
 /// Where two traces part ways.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Divergence {

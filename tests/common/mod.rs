@@ -1,4 +1,8 @@
-//! Running the `boardfuzz` binary from the CLI tests (shared by `tests/cli*.rs`).
+//! Shared by the test files: running the `boardfuzz` binary (`tests/cli_*.rs`) and the suite of
+//! checks every game gets ([`suite`], one line in `tests/suite_<slug>.rs`).
+#![allow(dead_code, unused_macros)]
+
+pub mod suite;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -19,7 +23,50 @@ pub fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// Bytes as text, for messages and comparisons.
-#[allow(dead_code)]
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The `solve` command lines for the engine and for `--reference` (game `name`, extra flags).
+pub fn both_sides<'a>(name: &'a str, extra: &[&'a str]) -> [Vec<&'a str>; 2] {
+    [&[][..], &["--reference"][..]].map(|side| {
+        ["solve", name]
+            .iter()
+            .chain(side)
+            .chain(extra)
+            .copied()
+            .collect()
+    })
+}
+
+/// Runs `solve` with the engine and with `--reference`; both must give this answer.
+pub fn solves_to(name: &str, input: &[u8], extra: &[&str], want: &str) {
+    for args in both_sides(name, extra) {
+        let out = boardfuzz(&args, input);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stdout), want, "{args:?}");
+    }
+}
+
+/// Runs `solve` with the engine and with `--reference`; both must reject the input with exit
+/// code 2, nothing on stdout and one line `error: line L: CLASS: …` on stderr.
+pub fn rejects(name: &str, input: &[u8], extra: &[&str], line: usize, class: &str) {
+    for args in both_sides(name, extra) {
+        let out = boardfuzz(&args, input);
+        let err = text(&out.stderr);
+        let shown = text(input);
+        assert_eq!(out.status.code(), Some(2), "{args:?} on {shown:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} on {shown:?}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        let prefix = format!("error: line {line}: {class}: ");
+        assert!(
+            err.starts_with(&prefix),
+            "{args:?} on {shown:?}: want `{prefix}`, got `{err}`"
+        );
+    }
 }

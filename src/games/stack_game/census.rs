@@ -89,7 +89,7 @@ pub fn census(input: &[u8], options: &Options) -> u64 {
     };
     let limit = turn_limit(options) as u64;
     let mut obs = CensusObserver { limit, hits: 0 };
-    let run = engine::run_with(&board, Some(limit.max(1100)), engine::TABLE_CAP, &mut obs);
+    let run = engine::run_with(&board, None, engine::TABLE_CAP, &mut obs);
     let mut hits = obs.hits;
     match run.fate {
         Fate::Ends(end) => {

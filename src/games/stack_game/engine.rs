@@ -99,6 +99,11 @@ pub struct MoveEvent {
 pub trait Observer {
     #[inline(always)]
     fn on_move(&mut self, _turn: u64, _event: &MoveEvent) {}
+    /// The state after turn `turn` was played (after the ending move, if the game ended in it).
+    /// Turns arrive in increasing order, except that Brent's entry-turn search replays from turn
+    /// 1 without calling this.
+    #[inline(always)]
+    fn on_turn_end(&mut self, _turn: u64, _state: &State) {}
 }
 
 /// An observer that sees nothing.
@@ -394,7 +399,9 @@ pub fn run_with<O: Observer>(board: &Board, limit: Option<u64>, cap: usize, obs:
                 turns: turn - 1,
             };
         }
-        if state.play_turn(&board.colour, turn, obs) {
+        let ended = state.play_turn(&board.colour, turn, obs);
+        obs.on_turn_end(turn, &state);
+        if ended {
             return Run {
                 fate: Fate::Ends(turn),
                 turns: turn,
@@ -426,7 +433,9 @@ fn brent<O: Observer>(board: &Board, state: State, turn: u64, limit: u64, obs: &
                 turns: limit,
             };
         }
-        if hare.play_turn(colour, hare_turn, obs) {
+        let ended = hare.play_turn(colour, hare_turn, obs);
+        obs.on_turn_end(hare_turn, &hare);
+        if ended {
             return Run {
                 fate: Fate::Ends(hare_turn),
                 turns: hare_turn,
@@ -546,16 +555,31 @@ pub fn solve_no_limit(input: &[u8]) -> Result<String, JudgeError> {
     Ok(fate_text(run(&board, None).fate))
 }
 
-/// The per-turn trace up to the end or the turn limit (no cycle shortcut: every line is shown).
+/// Records the trace line of every turn the answering loop plays.
+struct TraceLines(Vec<String>);
+
+impl Observer for TraceLines {
+    fn on_turn_end(&mut self, turn: u64, state: &State) {
+        self.0.push(state.trace_line(turn));
+    }
+}
+
+/// The per-turn trace up to the end or the turn limit, from the same loop that answers
+/// ([`run`]): when that loop stops early on a cycle (state at turn `S + P` equals the state at
+/// turn `S`), the remaining lines are the ones `P` turns earlier, as the cycle claims. So a bug
+/// in the cycle shortcut shows as the first turn where this trace and the reference's part ways.
 pub fn trace(input: &[u8], limit: u32) -> Result<Vec<String>, JudgeError> {
     let board = parse(input)?;
-    let mut state = State::new(&board);
-    let mut lines = Vec::new();
-    for turn in 1..=limit as u64 {
-        let ended = state.play_turn(&board.colour, turn, &mut Quiet);
-        lines.push(state.trace_line(turn));
-        if ended {
-            break;
+    let mut lines = TraceLines(Vec::new());
+    let run = run_with(&board, Some(limit as u64), TABLE_CAP, &mut lines);
+    let mut lines = lines.0;
+    if let Fate::Never { period, .. } = run.fate {
+        // Line i is turn i + 1; turn t repeats turn t - P.
+        let period = period as usize;
+        for turn in lines.len() + 1..=limit as usize {
+            let earlier = &lines[turn - 1 - period];
+            let state = earlier.split_once(':').map_or("", |(_, rest)| rest);
+            lines.push(format!("{turn}:{state}"));
         }
     }
     Ok(lines)

@@ -15,7 +15,7 @@ pub mod census;
 pub mod engine;
 pub mod gen;
 
-use crate::game::{Game, Kind, Options, Outcome, Scope, Setting, Trace};
+use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace};
 use crate::rng::Rng;
 pub use case::{Case, Piece};
 use engine::{BLUE, OFF, RED, WHITE};
@@ -111,6 +111,12 @@ impl Game for StackGame {
 
     fn census(input: &[u8], options: &Options) -> u64 {
         census::census(input, options)
+    }
+
+    fn reference_census(input: &[u8], options: &Options) -> Option<u64> {
+        let names =
+            boardfuzz_reference::stack_game::census(input, turn_limit(options)).unwrap_or_default();
+        Some(tag_bits(Self::TAGS, &names))
     }
 }
 

@@ -7,7 +7,7 @@ pub mod census;
 pub mod engine;
 pub mod gen;
 
-use crate::game::{Game, Options, Outcome, Trace};
+use crate::game::{tag_bits, Game, Options, Outcome, Trace};
 use crate::rng::Rng;
 pub use case::{Case, Turn};
 
@@ -76,6 +76,11 @@ impl Game for YutNori {
 
     fn census(input: &[u8], _: &Options) -> u64 {
         census::census(input)
+    }
+
+    fn reference_census(input: &[u8], _: &Options) -> Option<u64> {
+        let names = boardfuzz_reference::yut_nori::census(input).unwrap_or_default();
+        Some(tag_bits(Self::TAGS, &names))
     }
 }
 

@@ -1,5 +1,6 @@
-//! The `boardfuzz` binary end to end: exit codes, one-line errors, solve/check/repro/gen/replay.
-//! Bad inputs are checked against both implementations: same error class, same line, exit 2.
+//! The `boardfuzz` binary end to end on yut_nori: exit codes, one-line errors, solve, check,
+//! repro, gen, and checking an external solution. Bad inputs are checked against both
+//! implementations: same error class, same line, exit 2.
 
 mod common;
 
@@ -50,60 +51,7 @@ fn bad_yut_nori_inputs_give_one_line_errors_with_exit_2_from_both_sides() {
         ),
     ];
     for &(input, class, line) in cases {
-        for args in [
-            &["solve", "yut_nori"][..],
-            &["solve", "yut_nori", "--reference"][..],
-        ] {
-            let out = boardfuzz(args, input);
-            let err = text(&out.stderr);
-            assert_eq!(
-                out.status.code(),
-                Some(2),
-                "{args:?} on {:?}: {err}",
-                text(input)
-            );
-            assert!(out.stdout.is_empty());
-            assert_eq!(err.lines().count(), 1, "one line: {err}");
-            let want = format!("error: line {line}: {class}: ");
-            assert!(
-                err.starts_with(&want),
-                "{args:?} on {:?}: want `{want}`, got `{err}`",
-                text(input)
-            );
-        }
-    }
-}
-
-#[test]
-fn usage_errors_exit_2_with_a_message() {
-    let out = boardfuzz(&["solve", "chess"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown game `chess`; known games: yut_nori (boj15778)"));
-    let out = boardfuzz(&["check", "yut_nori", "--time", "5 parsecs"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    let out = boardfuzz(&["solve", "yut_nori", "/no/such/file"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("error: cannot read /no/such/file"));
-    let out = boardfuzz(&["gen", "yut_nori", "--end", "5"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("yut_nori does not take --end"));
-}
-
-#[test]
-fn help_explains_the_commands() {
-    let out = boardfuzz(&["--help"], b"");
-    assert_eq!(out.status.code(), Some(0));
-    let help = text(&out.stdout);
-    for word in [
-        "solve",
-        "check",
-        "repro",
-        "gen",
-        "replay",
-        "census",
-        "Exit status",
-    ] {
-        assert!(help.contains(word), "--help mentions {word}");
+        common::rejects("yut_nori", input, &[], line, class);
     }
 }
 
@@ -181,13 +129,6 @@ fn repro_save_adds_an_entry_once() {
     assert!(second.contains("already in the corpus as"), "{second}");
     let files = std::fs::read_dir(corpus.join("yut_nori")).unwrap().count();
     assert_eq!(files, 2, "one .in and one .out");
-}
-
-#[test]
-fn replay_of_the_committed_corpus_passes() {
-    let out = boardfuzz(&["replay"], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
-    assert!(text(&out.stdout).contains(", 0 failed"));
 }
 
 #[test]
