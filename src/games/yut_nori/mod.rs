@@ -19,28 +19,7 @@ impl Game for YutNori {
     const SLUG: &'static str = "yut_nori";
     const PROBLEM: &'static str = "boj15778";
     const TITLE: &'static str = "Yut Nori (BOJ 15778)";
-    const TAGS: &'static [&'static str] = &[
-        "start-ap-bat",
-        "start-dwit-bat",
-        "start-bang",
-        "pass-ap-bat",
-        "pass-dwit-bat",
-        "pass-bang",
-        "land-nal-bat",
-        "exit-from-nal-bat",
-        "exit-overshoot",
-        "capture-single",
-        "capture-stack",
-        "capture-on-nal-bat",
-        "stack-2",
-        "stack-3",
-        "stack-4",
-        "move-stack-by-upper",
-        "stack-exits",
-        "reenter-after-capture",
-        "all-back-throw",
-        "home-onto-own",
-    ];
+    const TAGS: &'static [&'static str] = census::TAGS;
 
     fn render(case: &Case) -> String {
         case.render()
