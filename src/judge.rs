@@ -127,6 +127,44 @@ impl<'a> JudgeText<'a> {
         Ok((number, line))
     }
 
+    /// Reads the next required line, whose number of fields must lie in `counts` (for a line of
+    /// variable length, e.g. dice_yut's dice). Otherwise exactly as [`JudgeText::line`]: `truncated`
+    /// past the last non-blank line, `malformed` for a count outside the range. Returns the
+    /// line's number and the line.
+    pub fn line_in(
+        &mut self,
+        counts: std::ops::RangeInclusive<usize>,
+        what: &str,
+    ) -> Result<(usize, &'a str), JudgeError> {
+        let number = self.next;
+        if number > self.last_non_blank {
+            return Err(JudgeError::new(
+                ErrorClass::Truncated,
+                number,
+                format!("input ends before {what}"),
+            ));
+        }
+        let (line, rest) = match self.rest.find('\n') {
+            Some(i) => (&self.rest[..i], &self.rest[i + 1..]),
+            None => (self.rest, ""),
+        };
+        self.rest = rest;
+        self.next += 1;
+        let found = fields(line).count();
+        if !counts.contains(&found) {
+            return Err(JudgeError::new(
+                ErrorClass::Malformed,
+                number,
+                format!(
+                    "expected {} to {} fields for {what}, found {found}",
+                    counts.start(),
+                    counts.end()
+                ),
+            ));
+        }
+        Ok((number, line))
+    }
+
     /// Reads a required line of exactly `N` fields and returns them.
     pub fn fields<const N: usize>(
         &mut self,
@@ -217,6 +255,29 @@ mod tests {
         assert_eq!(class(read("1\n\n", &[1, 1])), Some(("truncated", 2)));
         assert_eq!(class(read("1\n\n2\n", &[1, 1, 1])), Some(("malformed", 2)));
         assert_eq!(class(read("1 2\n", &[1])), Some(("malformed", 1)));
+    }
+
+    #[test]
+    fn a_line_with_a_range_of_field_counts() {
+        let read_in = |input: &str| -> Result<(), JudgeError> {
+            let mut t = JudgeText::new(input.as_bytes())?;
+            let (number, line) = t.line_in(2..=3, "x")?;
+            assert_eq!(number, 1);
+            assert!(matches!(fields(line).count(), 2 | 3));
+            t.finish()
+        };
+        assert_eq!(class(read_in("1 2\n")), None);
+        assert_eq!(class(read_in(" 1 2 3\r\n\n")), None);
+        assert_eq!(class(read_in("1\n")), Some(("malformed", 1)));
+        assert_eq!(class(read_in("1 2 3 4\n")), Some(("malformed", 1)));
+        assert_eq!(class(read_in("\n1 2\n")), Some(("malformed", 1)));
+        assert_eq!(class(read_in(" \n\n")), Some(("truncated", 1)));
+        assert_eq!(class(read_in("1 2\n\nx\n")), Some(("trailing", 3)));
+        // A range line and an exact line read on together.
+        let mut t = JudgeText::new(b"1\n2 3\n").unwrap();
+        assert_eq!(t.line_in(1..=5, "x").unwrap().0, 1);
+        assert_eq!(t.line(2, "y").unwrap().0, 2);
+        assert!(t.finish().is_ok());
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! [`REGISTRY`]. Nothing in the core (`game.rs`, `settings.rs`, `harness/`) imports this module.
 
 pub mod coin_jump;
+pub mod dice_yut;
+pub mod othello;
+pub mod othello_board;
 pub mod stack_game;
 pub mod yut_nori;
 
@@ -13,6 +16,9 @@ pub static REGISTRY: &[&dyn DynGame] = &[
     &Registered::<yut_nori::YutNori>::new(),
     &Registered::<stack_game::StackGame>::new(),
     &Registered::<coin_jump::CoinJump>::new(),
+    &Registered::<othello::Othello>::new(),
+    &Registered::<othello_board::OthelloBoard>::new(),
+    &Registered::<dice_yut::DiceYut>::new(),
 ];
 
 /// Every game boardfuzz knows, in a fixed order.

@@ -1,0 +1,4 @@
+//! Othello board (BOJ 15671), raw bytes into both readers: same answer or same error class and line, no panic.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree("othello_board", bytes));

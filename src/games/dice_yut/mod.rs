@@ -1,0 +1,84 @@
+//! Dice yut (BOJ 17825): the glue between the memoized [`engine`], the literal reference
+//! (`reference/src/dice_yut.rs`), the structured [`case`], the generator of [`gen`] and the
+//! [`census`].
+//!
+//! Settings: `--no-strict` (both sides) takes any number of dice from 1 to 1000 instead of the
+//! judge's 10; when no piece can be chosen — all four on F, or every unfinished piece blocked —
+//! the game ends there and the total so far counts (`docs/judge-text.md`).
+
+pub mod case;
+pub mod census;
+pub mod engine;
+pub mod gen;
+
+use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace};
+use crate::rng::Rng;
+pub use case::Case;
+
+/// The dice yut game.
+pub struct DiceYut;
+
+/// `--no-strict`: any number of dice, 1 to 1000 (both sides).
+const NO_STRICT: Setting = Setting {
+    name: "no-strict",
+    help: "take 1 to 1000 dice instead of exactly 10 (both sides; the game ends when no piece can move)",
+    kind: Kind::Switch,
+    scope: Scope::Both,
+    value_name: "",
+};
+
+fn strict(options: &Options) -> bool {
+    !options.switch(NO_STRICT.name)
+}
+
+impl Game for DiceYut {
+    type Case = Case;
+    const SLUG: &'static str = "dice_yut";
+    const PROBLEM: &'static str = "boj17825";
+    const TITLE: &'static str = "Dice yut (BOJ 17825)";
+    const TAGS: &'static [&'static str] = census::TAGS;
+    const SETTINGS: &'static [Setting] = &[NO_STRICT];
+
+    fn render(case: &Case) -> String {
+        case.render()
+    }
+
+    fn parse_case(input: &[u8]) -> Option<Case> {
+        Case::parse(input)
+    }
+
+    fn shrink(case: &Case) -> Vec<Case> {
+        case.shrink()
+    }
+
+    fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
+        Ok(gen::generate(rng, !strict(options)))
+    }
+
+    fn engine(input: &[u8], options: &Options) -> Outcome {
+        Outcome::from_engine(engine::solve(input, strict(options)))
+    }
+
+    fn reference(input: &[u8], options: &Options) -> Outcome {
+        Outcome::from_reference(boardfuzz_reference::dice_yut::solve(input, strict(options)))
+    }
+
+    fn engine_trace(input: &[u8], options: &Options) -> Trace {
+        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    }
+
+    fn reference_trace(input: &[u8], options: &Options) -> Trace {
+        boardfuzz_reference::dice_yut::trace(input, strict(options))
+            .map_err(|e| Outcome::from_reference(Err(e)))
+    }
+
+    fn census(input: &[u8], options: &Options) -> u64 {
+        census::census(input, strict(options))
+    }
+
+    fn reference_census(input: &[u8], options: &Options) -> Option<u64> {
+        let names =
+            boardfuzz_reference::dice_yut::census(input, strict(options)).unwrap_or_default();
+        Some(tag_bits(Self::TAGS, &names))
+    }
+}

@@ -1,0 +1,75 @@
+//! Othello on the printed board (BOJ 15671): the glue between the [`engine`] (over othello's
+//! bitboards), the literal reference
+//! (`reference/src/othello_board.rs`), the structured [`case`], the generator of [`gen`] and the
+//! [`census`].
+//!
+//! Settings: `--strict` (othello's, both sides) rejects a placement that flips nothing; by default
+//! rule 4 is applied literally (the stone is put, nothing turns).
+
+pub mod case;
+pub mod census;
+pub mod engine;
+pub mod gen;
+
+use crate::game::{tag_bits, Game, Options, Outcome, Setting, Trace};
+use crate::games::othello::{strict, STRICT};
+use crate::rng::Rng;
+pub use case::Case;
+
+/// The Othello game of BOJ 15671.
+pub struct OthelloBoard;
+
+impl Game for OthelloBoard {
+    type Case = Case;
+    const SLUG: &'static str = "othello_board";
+    const PROBLEM: &'static str = "boj15671";
+    const TITLE: &'static str = "Othello, the printed board (BOJ 15671)";
+    const TAGS: &'static [&'static str] = census::TAGS;
+    const SETTINGS: &'static [Setting] = &[STRICT];
+
+    fn render(case: &Case) -> String {
+        case.render()
+    }
+
+    fn parse_case(input: &[u8]) -> Option<Case> {
+        Case::parse(input)
+    }
+
+    fn shrink(case: &Case) -> Vec<Case> {
+        case.shrink()
+    }
+
+    fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
+        Ok(gen::generate(rng, strict(options)))
+    }
+
+    fn engine(input: &[u8], options: &Options) -> Outcome {
+        Outcome::from_engine(engine::solve(input, strict(options)))
+    }
+
+    fn reference(input: &[u8], options: &Options) -> Outcome {
+        Outcome::from_reference(boardfuzz_reference::othello_board::solve(
+            input,
+            strict(options),
+        ))
+    }
+
+    fn engine_trace(input: &[u8], options: &Options) -> Trace {
+        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    }
+
+    fn reference_trace(input: &[u8], options: &Options) -> Trace {
+        boardfuzz_reference::othello_board::trace(input, strict(options))
+            .map_err(|e| Outcome::from_reference(Err(e)))
+    }
+
+    fn census(input: &[u8], options: &Options) -> u64 {
+        census::census(input, strict(options))
+    }
+
+    fn reference_census(input: &[u8], options: &Options) -> Option<u64> {
+        let names =
+            boardfuzz_reference::othello_board::census(input, strict(options)).unwrap_or_default();
+        Some(tag_bits(Self::TAGS, &names))
+    }
+}
