@@ -113,11 +113,6 @@ impl Options {
         self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
-    /// The names of the settings given.
-    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.values.iter().map(|(n, _)| *n)
-    }
-
     /// The values that only shape generation removed: what a generated case must be run with.
     pub fn for_running(&self, declared: &[Setting]) -> Options {
         Options {
