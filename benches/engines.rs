@@ -9,7 +9,6 @@ use std::time::Duration;
 use boardfuzz::game::Options;
 use boardfuzz::games;
 use boardfuzz::harness::campaign::{self, Budget, Plan};
-use boardfuzz::harness::Subject;
 use boardfuzz::rng::Rng;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
@@ -63,14 +62,7 @@ fn check_throughput(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(10));
         group.bench_function("10k_cases", |b| {
             b.iter(|| {
-                let plan = Plan {
-                    games: vec![g],
-                    budget: Budget::Cases(CASES),
-                    seed: 2026,
-                    options: Options::new(),
-                    subject: Subject::Engine,
-                    corpus: None,
-                };
+                let plan = Plan::new(vec![g], Budget::Cases(CASES), 2026);
                 let runs = campaign::run(&plan, &mut std::io::sink());
                 assert!(runs[0].disagreement.is_none());
             })

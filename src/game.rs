@@ -13,6 +13,7 @@ use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
 
+use crate::guard::catch;
 use crate::judge::JudgeError;
 use crate::rng::Rng;
 pub use crate::settings::{Kind, Options, Scope, Setting, Value};
@@ -28,6 +29,42 @@ pub enum Outcome {
         line: usize,
         message: String,
     },
+    /// The implementation gave no answer: it panicked, hung, crashed, ran out of time or flooded
+    /// its output. Never agrees with anything.
+    Failed { fault: Fault, message: String },
+}
+
+/// How an implementation failed to answer (a judge's verdicts, plus the in-process ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Fault {
+    /// In-process game code panicked.
+    Panic,
+    /// In-process game code overran the watchdog.
+    Hang,
+    /// An external program exited with a non-zero status or was killed by a signal.
+    RuntimeError,
+    /// An external program overran its time limit.
+    TimeLimit,
+    /// An external program wrote more than the output cap.
+    OutputLimit,
+}
+
+impl Fault {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fault::Panic => "panic",
+            Fault::Hang => "hang",
+            Fault::RuntimeError => "runtime error",
+            Fault::TimeLimit => "time limit",
+            Fault::OutputLimit => "output limit",
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Outcome {
@@ -45,6 +82,22 @@ impl Outcome {
                 },
             ) => class == c2 && line == l2,
             _ => false,
+        }
+    }
+
+    /// A panic caught by [`crate::guard::catch`].
+    pub fn panicked(message: String) -> Outcome {
+        Outcome::Failed {
+            fault: Fault::Panic,
+            message,
+        }
+    }
+
+    /// Whether this is a failure to answer (and which).
+    pub fn fault(&self) -> Option<Fault> {
+        match self {
+            Outcome::Failed { fault, .. } => Some(*fault),
+            _ => None,
         }
     }
 
@@ -80,6 +133,7 @@ impl fmt::Display for Outcome {
                 line,
                 message,
             } => writeln!(f, "error: line {line}: {class}: {message}"),
+            Outcome::Failed { fault, message } => writeln!(f, "({fault}) {message}"),
         }
     }
 }
@@ -184,14 +238,18 @@ pub trait DynGame: Sync {
     fn title(&self) -> &'static str;
     fn tags(&self) -> &'static [&'static str];
     fn settings(&self) -> &'static [Setting];
+    /// The engine's answer; a panic is caught and comes back as [`Outcome::Failed`].
     fn engine(&self, input: &[u8], options: &Options) -> Outcome;
+    /// The reference's answer; a panic is caught and comes back as [`Outcome::Failed`].
     fn reference(&self, input: &[u8], options: &Options) -> Outcome;
     fn engine_trace(&self, input: &[u8], options: &Options) -> Trace;
     fn reference_trace(&self, input: &[u8], options: &Options) -> Trace;
-    fn census(&self, input: &[u8], options: &Options) -> u64;
-    fn reference_census(&self, input: &[u8], options: &Options) -> Option<u64>;
+    /// The engine side's census tags; `Err` is the message of a panic in census code.
+    fn census(&self, input: &[u8], options: &Options) -> Result<u64, String>;
+    /// The reference's own tags, where the game's reference computes them.
+    fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>>;
     /// The census of the corpus: the reference's tags where it computes them, else the engine's.
-    fn literal_census(&self, input: &[u8], options: &Options) -> u64 {
+    fn literal_census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         self.reference_census(input, options)
             .unwrap_or_else(|| self.census(input, options))
     }
@@ -236,35 +294,43 @@ impl<G: Game> DynGame for Registered<G> {
         G::SETTINGS
     }
     fn engine(&self, input: &[u8], options: &Options) -> Outcome {
-        G::engine(input, options)
+        catch(|| G::engine(input, options)).unwrap_or_else(Outcome::panicked)
     }
     fn reference(&self, input: &[u8], options: &Options) -> Outcome {
-        G::reference(input, options)
+        catch(|| G::reference(input, options)).unwrap_or_else(Outcome::panicked)
     }
     fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
-        G::engine_trace(input, options)
+        catch(|| G::engine_trace(input, options)).unwrap_or_else(|e| Err(Outcome::panicked(e)))
     }
     fn reference_trace(&self, input: &[u8], options: &Options) -> Trace {
-        G::reference_trace(input, options)
+        catch(|| G::reference_trace(input, options)).unwrap_or_else(|e| Err(Outcome::panicked(e)))
     }
-    fn census(&self, input: &[u8], options: &Options) -> u64 {
-        G::census(input, options)
+    fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
+        catch(|| G::census(input, options)).map_err(|e| format!("in census code: {e}"))
     }
-    fn reference_census(&self, input: &[u8], options: &Options) -> Option<u64> {
-        G::reference_census(input, options)
+    fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>> {
+        match catch(|| G::reference_census(input, options)) {
+            Ok(tags) => tags.map(Ok),
+            Err(e) => Some(Err(format!("in the reference's census code: {e}"))),
+        }
     }
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String> {
-        G::generate(rng, options).map(|case| G::render(&case))
+        catch(|| G::generate(rng, options).map(|case| G::render(&case)))
+            .unwrap_or_else(|e| Err(format!("the generator {e}")))
     }
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
         decode_fuzz_input::<G::Case>(bytes).map(|case| G::render(&case))
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
-        let mut current = G::parse_case(input.as_bytes())?;
-        let mut text = G::render(&current);
+        // Shrinking is game code too: a panic in it ends the shrink with the best case so far.
+        let mut current = catch(|| G::parse_case(input.as_bytes())).ok()??;
+        let mut text = catch(|| G::render(&current)).ok()?;
         let mut rank = G::shrink_rank(&current);
         'progress: loop {
-            for candidate in G::shrink(&current) {
+            let Ok(candidates) = catch(|| G::shrink(&current)) else {
+                return Some(text);
+            };
+            for candidate in candidates {
                 let candidate_text = G::render(&candidate);
                 let candidate_rank = G::shrink_rank(&candidate);
                 // Only strictly smaller candidates (shorter text, or as long and of lower rank,

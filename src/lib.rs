@@ -10,6 +10,7 @@
 pub mod fuzzing;
 pub mod game;
 pub mod games;
+pub mod guard;
 pub mod harness;
 pub mod judge;
 pub mod rng;

@@ -49,7 +49,10 @@ fn check_finds_and_shrinks_a_solution_that_lets_finished_pieces_move() {
     );
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
-    assert!(report.contains("DISAGREEMENT in dice_yut"), "{report}");
+    assert!(
+        report.contains("FINDING in dice_yut: wrong answer"),
+        "{report}"
+    );
     let input = report
         .split("--- input ---\n")
         .nth(1)

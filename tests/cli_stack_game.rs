@@ -158,7 +158,7 @@ fn check_runs_clean_and_reports_the_census() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("| end-1000 "), "{text}");
-    assert!(text.contains("0 disagreement(s)"), "{text}");
+    assert!(text.contains("0 finding(s)"), "{text}");
 }
 
 #[test]

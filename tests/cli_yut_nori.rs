@@ -86,7 +86,7 @@ fn check_passes_and_prints_a_census() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("== yut_nori: 3000 cases"), "{stdout}");
     assert!(stdout.contains("| capture-stack"), "{stdout}");
-    assert!(stdout.contains("ok: 3000 case(s) in 1 game(s), 0 disagreement(s)"));
+    assert!(stdout.contains("ok: 3000 case(s) in 1 game(s), 0 finding(s)"));
 }
 
 #[test]

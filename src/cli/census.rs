@@ -35,7 +35,14 @@ pub fn run(args: CensusArgs) -> CliResult {
     let game = find_game(&args.game)?;
     let dir = corpus::dir(&args.corpus, game.slug());
     let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
-    let mut tally = Census::of_corpus(game, &entries);
+    let of_corpus = |entries: &[corpus::Entry]| {
+        Census::of_corpus(game, entries).map_err(|e| {
+            println!("FINDING in {}: census panic on {e}", game.slug());
+        })
+    };
+    let Ok(mut tally) = of_corpus(&entries) else {
+        return Ok(ExitCode::FAILURE);
+    };
     if args.fill {
         let options = Options::new();
         for tag in tally.missing() {
@@ -53,7 +60,10 @@ pub fn run(args: CensusArgs) -> CliResult {
             }
         }
         entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
-        tally = Census::of_corpus(game, &entries);
+        let Ok(filled) = of_corpus(&entries) else {
+            return Ok(ExitCode::FAILURE);
+        };
+        tally = filled;
     }
     println!("census of {} ({} entries)", dir.display(), entries.len());
     print!("{}", tally.table());

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 use boardfuzz::harness::campaign::{self, Budget, Plan};
-use boardfuzz::harness::Subject;
+use boardfuzz::harness::{interrupt, Subject};
 
 use super::settings::Given;
 use super::{clock_seed, parse_duration, selected, CliResult, SolutionArgs, Usage};
@@ -34,6 +34,10 @@ pub struct CheckArgs {
     /// Do not save disagreements to the corpus.
     #[arg(long)]
     no_save: bool,
+    /// Worker threads (default: every core). Case i is generated from the run seed and i alone,
+    /// so the cases covered do not depend on the number of jobs.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
     #[command(flatten)]
     solution: SolutionArgs,
 }
@@ -51,9 +55,15 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         (None, None) => Budget::Cases(10_000),
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let subject = args.solution.subject();
+    let subject = args.solution.subject()?;
+    let jobs = match args.jobs {
+        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    interrupt::install().map_err(Usage)?;
     eprintln!(
-        "boardfuzz check: {} against the reference, {} game(s), {}, seed {seed}",
+        "boardfuzz check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}",
         match &subject {
             Subject::Engine => "engine".to_string(),
             Subject::Solution { command, .. } => format!("solution `{command}`"),
@@ -71,16 +81,26 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         options,
         subject,
         corpus: (!args.no_save).then_some(args.corpus),
+        jobs,
+        watchdog: args.solution.watchdog,
+        solver: std::env::current_exe().ok(),
     };
     let runs = campaign::run(&plan, &mut io::stderr());
+    let interrupted = interrupt::requested();
     let mut failed = false;
+    let mut verdicts: Vec<(String, usize)> = Vec::new();
     for run in &runs {
         println!(
-            "\n== {}: {} cases in {:.2}s ({:.0} cases/s), seed {seed}",
+            "\n== {}: {} cases in {:.2}s ({:.0} cases/s), seed {seed}{}",
             run.slug,
             run.cases,
             run.elapsed.as_secs_f64(),
-            run.cases_per_second()
+            run.cases_per_second(),
+            if run.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
         );
         print!("{}", run.census.table());
         if let Some(e) = &run.error {
@@ -91,16 +111,35 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
             println!();
             print!("{}", d.report());
             failed = true;
+            let name = d.verdict.describe(&d.comparison.subject);
+            match verdicts.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => verdicts.push((name, 1)),
+            }
         }
     }
-    let verdict = if failed { "FAILED" } else { "ok" };
+    let findings: usize = verdicts.iter().map(|(_, c)| c).sum();
+    let kinds = if verdicts.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = verdicts.iter().map(|(n, c)| format!("{c} {n}")).collect();
+        format!(" ({})", list.join(", "))
+    };
+    let verdict = if interrupted {
+        "INTERRUPTED"
+    } else if failed {
+        "FAILED"
+    } else {
+        "ok"
+    };
     println!(
-        "\n{verdict}: {} case(s) in {} game(s), {} disagreement(s)",
+        "\n{verdict}: {} case(s) in {} game(s), {findings} finding(s){kinds}",
         runs.iter().map(|r| r.cases).sum::<u64>(),
         runs.len(),
-        runs.iter().filter(|r| r.disagreement.is_some()).count()
     );
-    Ok(if failed {
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -3,7 +3,7 @@
 //!
 //! Generic over games: a game is named by its slug or problem id, and game-specific flags are
 //! built at run time from the settings each game declares ([`settings`]). Exit codes: 0 success,
-//! 1 a disagreement (or a corpus entry that fails), 2 bad usage or bad input.
+//! 1 a finding (or a corpus entry that fails), 2 bad usage or bad input, 130 interrupted.
 
 mod census;
 mod check;
@@ -23,7 +23,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use boardfuzz::game::DynGame;
 use boardfuzz::games;
-use boardfuzz::harness::Subject;
+use boardfuzz::harness::{process, Subject};
 use boardfuzz::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -36,7 +36,10 @@ Each game has an optimized engine and a literal, spec-following reference; both 
 input text and write its output text. `check` runs random valid cases through both, shrinks any \
 disagreement to a small case, saves it in corpus/<game>/ and prints it. Games are named by slug \
 or problem id (run `boardfuzz list`, which also shows each game's settings).\n\n\
-Exit status: 0 ok, 1 disagreement found, 2 bad usage or bad input.",
+Anything that goes wrong inside a run is a finding, never a crash of boardfuzz: a wrong answer, \
+a panic or a hang of the engine, the reference or the census code, and for --solution a runtime \
+error, time limit or output limit. Each is shrunk, saved and reported.\n\n\
+Exit status: 0 ok, 1 a finding, 2 bad usage or bad input, 130 interrupted (Ctrl-C).",
     after_help = "Examples:\n  \
 boardfuzz check --time 60s                 all games for a minute\n  \
 boardfuzz check yut_nori --cases 100000 --seed 7\n  \
@@ -78,21 +81,53 @@ struct SolutionArgs {
     /// compared like a judge compares (trailing whitespace ignored), on valid inputs only.
     #[arg(long, value_name = "COMMAND")]
     solution: Option<String>,
-    /// Time limit per run of --solution.
+    /// Time limit per run of --solution (over it: a "time limit" verdict; the program and
+    /// everything it started are killed).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
+    /// Output cap per run of --solution, in bytes (K and M suffixes allowed); over it: an
+    /// "output limit" verdict.
+    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
+    output_limit: usize,
+    /// Watchdog floor for in-process code (engine, reference, census): a call that runs longer
+    /// than this plus 100x the other side's time on the same case is reported as a hang.
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    watchdog: Duration,
 }
 
 impl SolutionArgs {
-    fn subject(&self) -> Subject {
+    /// The subject; a --solution command that cannot start is a usage error, before any case.
+    fn subject(&self) -> Result<Subject, Usage> {
         match &self.solution {
-            None => Subject::Engine,
-            Some(command) => Subject::Solution {
-                command: command.clone(),
-                timeout: self.solution_timeout,
-            },
+            None => Ok(Subject::Engine),
+            Some(command) => {
+                process::check_startable(command)
+                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
+                Ok(Subject::Solution {
+                    command: command.clone(),
+                    timeout: self.solution_timeout,
+                    output_cap: self.output_limit,
+                })
+            }
         }
     }
+}
+
+/// Parses a byte count such as `4096`, `64K` or `8M`.
+fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, scale) = match t.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&t[..i], 1 << 10),
+        Some((i, 'M' | 'm')) => (&t[..i], 1 << 20),
+        Some((i, 'G' | 'g')) => (&t[..i], 1 << 30),
+        _ => (t, 1),
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (try 4096, 64K, 8M)"))?;
+    n.checked_mul(scale)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{s}` must be a positive size"))
 }
 
 /// A usage error: printed as `error: …`, exit code 2.

@@ -17,6 +17,9 @@ pub struct ReplayArgs {
     /// Corpus root folder.
     #[arg(long, default_value = "corpus")]
     corpus: PathBuf,
+    /// Watchdog per entry and side: a side that does not answer in time is reported as a hang.
+    #[arg(long, value_parser = super::parse_duration, default_value = "10s", value_name = "DURATION")]
+    watchdog: std::time::Duration,
 }
 
 pub fn run(args: ReplayArgs) -> CliResult {
@@ -24,7 +27,7 @@ pub fn run(args: ReplayArgs) -> CliResult {
     for game in selected(&args.games)? {
         let entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
         for entry in entries {
-            let verdict = entry.replay(game);
+            let verdict = entry.replay_watched(game, args.watchdog);
             if verdict.passed() {
                 passed += 1;
             } else {

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::game::{DynGame, Options, Outcome};
-use boardfuzz::harness::{compare_with, corpus, minimize, Disagreement};
+use boardfuzz::game::{DynGame, Fault, Options, Outcome};
+use boardfuzz::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
 
 use super::settings::Given;
 use super::{find_game, CliResult, SolutionArgs, Usage};
@@ -106,11 +106,25 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     if !options.to_args().is_empty() {
         println!("settings: {options}");
     }
-    let subject = args.solution.subject();
-    if args.shrink && !compare_with(game, &subject, &raw, &options).agrees() {
-        raw = minimize(game, &subject, &text, &options).into_bytes();
+    let subject = args.solution.subject()?;
+    let watchdog = args.solution.watchdog;
+    let mut comparison = compare_watched(game, &subject, &raw, &options, watchdog);
+    let verdict = comparison.verdict();
+    let hangs = matches!(
+        verdict,
+        Verdict::Fault {
+            fault: Fault::Hang,
+            ..
+        }
+    );
+    if args.shrink && hangs {
+        println!("note: a hang is not shrunk by repro; `boardfuzz check` shrinks hangs in child processes");
+    } else if args.shrink && verdict != Verdict::Agree {
+        raw = minimize(game, &subject, &text, &options, verdict, &mut |_| true).into_bytes();
+        comparison = compare_watched(game, &subject, &raw, &options, watchdog);
     }
-    let comparison = compare_with(game, &subject, &raw, &options);
+    // Census code runs in every campaign case: a panic there is a finding too.
+    let census_fails = comparison.agrees() && game.census(&raw, &options).is_err();
     let mut saved = None;
     if args.save {
         let dir = corpus::dir(&args.corpus, game.slug());
@@ -126,7 +140,7 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
         );
         saved = Some(s.path().to_path_buf());
     }
-    if comparison.agrees() {
+    if comparison.agrees() && !census_fails {
         println!("--- input ---");
         print!("{}", String::from_utf8_lossy(&raw));
         println!("--- {} and reference agree ---", subject.label());

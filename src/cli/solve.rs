@@ -46,6 +46,18 @@ pub fn run(args: SolveArgs, given: &Given) -> CliResult {
             let _ = out.flush();
             Ok(ExitCode::SUCCESS)
         }
+        failed @ Outcome::Failed { .. } => {
+            // A panic of game code: a finding, reported as one (exit 1), not a crash.
+            eprint!(
+                "{} {failed}",
+                if args.reference {
+                    "reference"
+                } else {
+                    "engine"
+                }
+            );
+            Ok(ExitCode::FAILURE)
+        }
         rejected => {
             eprint!("{rejected}");
             Ok(ExitCode::from(2))

@@ -25,13 +25,24 @@ impl Census {
     }
 
     /// The census of a game's corpus entries, each run with its recorded settings and tagged by
-    /// the literal side where the game's reference computes tags.
-    pub fn of_corpus(game: &dyn DynGame, entries: &[Entry]) -> Census {
+    /// the literal side where the game's reference computes tags. `Err` names the entry whose census code panicked.
+    pub fn of_corpus(game: &dyn DynGame, entries: &[Entry]) -> Result<Census, String> {
         let mut census = Census::new(game.tags());
         for entry in entries {
-            census.add(game.literal_census(&entry.input, &entry.options));
+            let tags = game
+                .literal_census(&entry.input, &entry.options)
+                .map_err(|e| format!("{}: {e}", entry.path.display()))?;
+            census.add(tags);
         }
-        census
+        Ok(census)
+    }
+
+    /// Adds another census of the same game (e.g. another worker's).
+    pub fn merge(&mut self, other: &Census) {
+        self.cases += other.cases;
+        for (mine, theirs) in self.counts.iter_mut().zip(&other.counts) {
+            *mine += theirs;
+        }
     }
 
     /// Records one case's tag bit set.
@@ -95,7 +106,10 @@ pub fn find_example(
     options: &Options,
 ) -> Option<String> {
     let bit = 1u64 << tag;
-    let hits = |text: &str| game.literal_census(text.as_bytes(), options) & bit != 0;
+    let hits = |text: &str| {
+        game.literal_census(text.as_bytes(), options)
+            .is_ok_and(|tags| tags & bit != 0)
+    };
     for index in 0..tries {
         let mut rng = Rng::new(Rng::case_seed(seed, index));
         let Ok(text) = game.generate(&mut rng, options) else {

@@ -4,6 +4,9 @@
 //! (`--turn-limit 50`); every replay — `cargo test`, `boardfuzz replay`, `census`, `repro` —
 //! honours them.
 //!
+//! A case on which the reference itself failed (a panic or a hang) has no expected answer: it is
+//! kept in `corpus/<slug>/unanswered/NAME.in` with a `NAME.why` note, and not replayed.
+//!
 //! Cases found by the harness are saved under a content-hash name with an atomic write
 //! (temporary file + rename), and never twice: an input already present under any name is not
 //! saved again. Hand-named entries (`sample-1.in`, `derived-check-2.in`, …) live beside them.
@@ -12,7 +15,10 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use std::time::Duration;
+
 use crate::game::{DynGame, Options, Outcome, Setting};
+use crate::harness::{compare_watched, Subject};
 
 /// What a corpus entry expects.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,7 +77,13 @@ impl std::fmt::Display for Replayed {
             "engine {}, reference {}",
             side(self.engine_ok),
             side(self.reference_ok)
-        )
+        )?;
+        for (name, outcome) in [("engine", &self.engine), ("reference", &self.reference)] {
+            if let Outcome::Failed { fault, message } = outcome {
+                write!(f, "; {name} {fault}: {message}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -80,6 +92,16 @@ impl Entry {
     pub fn replay(&self, game: &dyn DynGame) -> Replayed {
         let engine = game.engine(&self.input, &self.options);
         let reference = game.reference(&self.input, &self.options);
+        self.judge(engine, reference)
+    }
+
+    /// [`Entry::replay`] with each side under a watchdog: a hang is reported, not waited for.
+    pub fn replay_watched(&self, game: &'static dyn DynGame, watchdog: Duration) -> Replayed {
+        let c = compare_watched(game, &Subject::Engine, &self.input, &self.options, watchdog);
+        self.judge(c.mine, c.reference)
+    }
+
+    fn judge(&self, engine: Outcome, reference: Outcome) -> Replayed {
         Replayed {
             engine_ok: self.expected.is_met_by(&engine),
             reference_ok: self.expected.is_met_by(&reference),
@@ -217,6 +239,15 @@ pub fn save(
     name: Option<&str>,
     options: &Options,
 ) -> io::Result<Saved> {
+    // Without an answer from the reference there is nothing to expect: the input is kept in
+    // `unanswered/` (not replayed) with a note of why, until the reference is fixed.
+    let unanswered;
+    let dir = if let Outcome::Failed { .. } = expected {
+        unanswered = dir.join("unanswered");
+        unanswered.as_path()
+    } else {
+        dir
+    };
     fs::create_dir_all(dir)?;
     let args = options.to_args().join(" ");
     for entry in fs::read_dir(dir)? {
@@ -252,6 +283,10 @@ pub fn save(
         Outcome::Rejected { class, line, .. } => atomic_write(
             &dir.join(format!("{name}.err")),
             format!("{class} {line}\n").as_bytes(),
+        )?,
+        Outcome::Failed { fault, message } => atomic_write(
+            &dir.join(format!("{name}.why")),
+            format!("the reference gave no answer: {fault}: {message}\n").as_bytes(),
         )?,
     }
     atomic_write(&in_path, input)?;

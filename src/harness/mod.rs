@@ -7,13 +7,74 @@
 pub mod campaign;
 pub mod census;
 pub mod corpus;
+pub mod interrupt;
+pub mod process;
 pub mod subject;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::game::{DynGame, Options, Outcome};
+use crate::game::{DynGame, Fault, Options, Outcome};
 pub use subject::Subject;
+
+/// Which part of a run failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The engine or the external solution.
+    Subject,
+    Reference,
+    /// The engine side's census code (run on every case of a campaign).
+    Census,
+}
+
+/// What one case came to, like a judge's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    Agree,
+    /// Both answered, differently (for the engine: also a rejection where the other answered).
+    WrongAnswer,
+    /// One side gave no answer.
+    Fault {
+        side: Side,
+        fault: Fault,
+    },
+}
+
+impl Verdict {
+    /// How reports and summaries name it: `wrong answer`, `engine panic`, `solution time limit`,
+    /// `reference hang`, `census panic`.
+    pub fn describe(&self, subject: &Subject) -> String {
+        match self {
+            Verdict::Agree => "agree".into(),
+            Verdict::WrongAnswer => "wrong answer".into(),
+            Verdict::Fault { side, fault } => {
+                let who = match side {
+                    Side::Subject => subject.label(),
+                    Side::Reference => "reference",
+                    Side::Census => "census",
+                };
+                format!("{who} {fault}")
+            }
+        }
+    }
+}
+
+/// The verdict of one input, census code included: what the campaign and the shrinker judge by.
+pub fn verdict_of(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+) -> Verdict {
+    let verdict = compare_with(game, subject, input, options).verdict();
+    if verdict == Verdict::Agree && game.census(input, options).is_err() {
+        return Verdict::Fault {
+            side: Side::Census,
+            fault: Fault::Panic,
+        };
+    }
+    verdict
+}
 
 /// What the subject (normally the engine) and the reference said about one input.
 #[derive(Debug, Clone)]
@@ -25,7 +86,28 @@ pub struct Comparison {
 
 impl Comparison {
     pub fn agrees(&self) -> bool {
-        !self.subject.disagrees(&self.mine, &self.reference)
+        self.verdict() == Verdict::Agree
+    }
+
+    /// The verdict: a failure of the reference first (then nothing can be judged), then one of
+    /// the subject, then whether the answers differ.
+    pub fn verdict(&self) -> Verdict {
+        if let Some(fault) = self.reference.fault() {
+            return Verdict::Fault {
+                side: Side::Reference,
+                fault,
+            };
+        }
+        if !self.subject.disagrees(&self.mine, &self.reference) {
+            return Verdict::Agree;
+        }
+        match self.mine.fault() {
+            Some(fault) => Verdict::Fault {
+                side: Side::Subject,
+                fault,
+            },
+            None => Verdict::WrongAnswer,
+        }
     }
 }
 
@@ -45,6 +127,40 @@ pub fn compare_with(
         subject: subject.clone(),
         mine: subject.run(game, input, options),
         reference: game.reference(input, options),
+    }
+}
+
+/// Like [`compare_with`], each side on a thread of its own under a watchdog (`watchdog` for the
+/// subject, `watchdog` plus 100× the subject's time for the reference): a side that does not
+/// answer in time comes back as [`Fault::Hang`] (its thread is left behind). For one-off runs
+/// (`repro`, `replay`); the campaign watches its workers instead.
+pub fn compare_watched(
+    game: &'static dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+    watchdog: std::time::Duration,
+) -> Comparison {
+    let hung = |limit: std::time::Duration| Outcome::Failed {
+        fault: Fault::Hang,
+        message: format!("no answer after {limit:?} (watchdog)"),
+    };
+    let started = std::time::Instant::now();
+    let mine = {
+        let (subject, input, options) = (subject.clone(), input.to_vec(), options.clone());
+        campaign::within(watchdog, move || subject.run(game, &input, &options))
+            .unwrap_or_else(|| hung(watchdog))
+    };
+    let limit = watchdog + started.elapsed() * 100;
+    let reference = {
+        let (input, options) = (input.to_vec(), options.clone());
+        campaign::within(limit, move || game.reference(&input, &options))
+            .unwrap_or_else(|| hung(limit))
+    };
+    Comparison {
+        subject: subject.clone(),
+        mine,
+        reference,
     }
 }
 
@@ -85,14 +201,22 @@ pub enum Divergence {
     Rejected,
     /// The subject is an external solution, which has no trace.
     Unavailable,
+    /// Traces were not compared (e.g. a side hangs), or computing one failed; the reason.
+    Skipped(String),
 }
 
 /// Compares the per-turn traces of both implementations.
 pub fn first_divergence(game: &dyn DynGame, input: &[u8], options: &Options) -> Divergence {
-    let (Ok(engine), Ok(reference)) = (
+    let (engine, reference) = (
         game.engine_trace(input, options),
         game.reference_trace(input, options),
-    ) else {
+    );
+    for (side, trace) in [("engine", &engine), ("reference", &reference)] {
+        if let Err(Outcome::Failed { fault, message }) = trace {
+            return Divergence::Skipped(format!("the {side}'s trace failed: {fault}: {message}"));
+        }
+    }
+    let (Ok(engine), Ok(reference)) = (engine, reference) else {
         return Divergence::Rejected;
     };
     let turns = engine.len().max(reference.len());
@@ -121,6 +245,10 @@ pub struct Disagreement {
     pub saved: Option<PathBuf>,
     /// How the case was found, e.g. `case 17 of seed 42 (case seed 0x…)`.
     pub origin: String,
+    /// What kind of failure this is.
+    pub verdict: Verdict,
+    /// Anything else the reader should know (a census panic's message, a shrink cut short).
+    pub notes: Vec<String>,
 }
 
 impl Disagreement {
@@ -143,7 +271,26 @@ impl Disagreement {
         options: &Options,
         origin: String,
     ) -> Self {
+        let mut verdict = comparison.verdict();
+        let mut notes = Vec::new();
+        if verdict == Verdict::Agree {
+            if let Err(e) = game.census(input.as_bytes(), options) {
+                verdict = Verdict::Fault {
+                    side: Side::Census,
+                    fault: Fault::Panic,
+                };
+                notes.push(format!("the census {e}"));
+            }
+        }
+        let hangs = matches!(
+            verdict,
+            Verdict::Fault {
+                fault: Fault::Hang,
+                ..
+            }
+        );
         let divergence = match comparison.subject {
+            _ if hangs => Divergence::Skipped("traces not compared: one side hangs".into()),
             Subject::Engine => first_divergence(game, input.as_bytes(), options),
             Subject::Solution { .. } => Divergence::Unavailable,
         };
@@ -154,13 +301,46 @@ impl Disagreement {
             divergence,
             saved: None,
             origin,
+            verdict,
+            notes,
+        }
+    }
+
+    /// A finding whose outcomes were obtained elsewhere (e.g. from child processes, for a hang),
+    /// with no trace comparison.
+    pub fn from_parts(
+        slug: &'static str,
+        input: String,
+        comparison: Comparison,
+        verdict: Verdict,
+        origin: String,
+        why_no_trace: &str,
+    ) -> Self {
+        Disagreement {
+            slug,
+            input,
+            comparison,
+            divergence: Divergence::Skipped(why_no_trace.to_string()),
+            saved: None,
+            origin,
+            verdict,
+            notes: Vec::new(),
         }
     }
 
     /// The full human-readable report: input, both outputs as a diff, first divergence, replay.
     pub fn report(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "DISAGREEMENT in {} ({})", self.slug, self.origin);
+        let _ = writeln!(
+            out,
+            "FINDING in {}: {} ({})",
+            self.slug,
+            self.verdict.describe(&self.comparison.subject),
+            self.origin
+        );
+        for note in &self.notes {
+            let _ = writeln!(out, "note: {note}");
+        }
         let _ = writeln!(out, "--- input ---");
         out.push_str(&self.input);
         if !self.input.ends_with('\n') {
@@ -191,6 +371,9 @@ impl Disagreement {
             }
             Divergence::Unavailable => {
                 let _ = writeln!(out, "an external solution has no per-turn trace");
+            }
+            Divergence::Skipped(why) => {
+                let _ = writeln!(out, "{why}");
             }
             Divergence::Turn {
                 turn,
@@ -244,11 +427,20 @@ pub fn diff_lines(left: &str, right: &str) -> String {
     out
 }
 
-/// Shrinks a failing input structurally to a local minimum (any input on which the subject
-/// disagrees with the reference). Returns the input unchanged if it cannot be parsed as a case
-/// of this game.
-pub fn minimize(game: &dyn DynGame, subject: &Subject, input: &str, options: &Options) -> String {
-    let mut fails = |text: &str| !compare_with(game, subject, text.as_bytes(), options).agrees();
+/// Shrinks a failing input structurally to a local minimum of inputs with the same verdict (a
+/// wrong answer stays a wrong answer, a time limit a time limit, a panic of one side a panic of
+/// that side). Returns the input unchanged if it cannot be parsed as a case of this game.
+/// `also` is asked before each candidate (`false` ends the shrink early, e.g. on Ctrl-C).
+pub fn minimize(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &str,
+    options: &Options,
+    verdict: Verdict,
+    also: &mut dyn FnMut(&str) -> bool,
+) -> String {
+    let mut fails =
+        |text: &str| also(text) && verdict_of(game, subject, text.as_bytes(), options) == verdict;
     game.shrink(input, &mut fails)
         .unwrap_or_else(|| input.to_string())
 }

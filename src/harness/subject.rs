@@ -2,11 +2,11 @@
 //! any language that reads judge input on stdin and writes judge output on stdout — checked
 //! against the same literal reference.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use crate::game::{DynGame, Options, Outcome};
+use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::harness::process::{self, Ended};
 
 /// What is checked against the reference.
 #[derive(Debug, Clone)]
@@ -14,7 +14,12 @@ pub enum Subject {
     /// The game's optimized engine.
     Engine,
     /// An external program, run through `sh -c` once per input.
-    Solution { command: String, timeout: Duration },
+    Solution {
+        command: String,
+        timeout: Duration,
+        /// Bytes of output allowed ([`process::DEFAULT_OUTPUT_CAP`] by default).
+        output_cap: usize,
+    },
 }
 
 impl Subject {
@@ -30,7 +35,11 @@ impl Subject {
     pub fn run(&self, game: &dyn DynGame, input: &[u8], options: &Options) -> Outcome {
         match self {
             Subject::Engine => game.engine(input, options),
-            Subject::Solution { command, timeout } => run_command(command, input, *timeout),
+            Subject::Solution {
+                command,
+                timeout,
+                output_cap,
+            } => run_command(command, input, *timeout, *output_cap),
         }
     }
 
@@ -45,7 +54,7 @@ impl Subject {
             Subject::Solution { .. } => match (mine, reference) {
                 (_, Outcome::Rejected { .. }) => false,
                 (Outcome::Output(a), Outcome::Output(b)) => judge_normal(a) != judge_normal(b),
-                (Outcome::Rejected { .. }, Outcome::Output(_)) => true,
+                _ => true,
             },
         }
     }
@@ -61,79 +70,47 @@ pub fn judge_normal(text: &str) -> String {
     lines.join("\n")
 }
 
-/// Runs `command` through `sh -c` with `input` on its stdin.
-pub fn run_command(command: &str, input: &[u8], timeout: Duration) -> Outcome {
-    let failed = |class: &'static str, message: String| Outcome::Rejected {
-        class,
-        line: 0,
-        message,
+/// Runs `command` through `sh -c` with `input` on its stdin, like a judge: a time limit, an
+/// output cap, the whole process group killed at the end ([`process`]). A non-zero exit or a
+/// signal is a runtime error; output that is not UTF-8 is kept (lossily) as a wrong answer.
+pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: usize) -> Outcome {
+    let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let limits = process::Limits {
+        timeout,
+        output_cap,
     };
-    let mut child = match Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(child) => child,
-        Err(e) => return failed("crashed", format!("cannot start `{command}`: {e}")),
-    };
-    // Feed stdin and drain stdout/stderr on threads so a chatty program cannot deadlock.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        buf
-    });
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        buf
-    });
-    let start = Instant::now();
-    let mut pause = Duration::from_micros(50);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() >= timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return failed(
-                    "timeout",
-                    format!("`{command}` ran longer than {timeout:?}"),
-                );
-            }
-            Ok(None) => {
-                std::thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(5));
-            }
-            Err(e) => return failed("crashed", format!("waiting for `{command}`: {e}")),
+    let run = match process::run(sh, input, limits) {
+        Ok(run) => run,
+        Err(e) => {
+            return failed(
+                Fault::RuntimeError,
+                format!("cannot start `{command}`: {e}"),
+            )
         }
     };
-    let _ = writer.join();
-    let out = reader.join().unwrap_or_default();
-    let err = err_reader.join().unwrap_or_default();
-    if !status.success() {
-        let first = String::from_utf8_lossy(&err);
-        let first = first.lines().next().unwrap_or("").to_string();
-        return failed(
-            "crashed",
-            format!("`{command}` exited with {status}: {first}"),
-        );
-    }
-    match String::from_utf8(out) {
-        Ok(text) => Outcome::Output(text),
-        Err(_) => failed(
-            "crashed",
-            format!("`{command}` wrote output that is not UTF-8"),
+    match run.ended {
+        Ended::TimedOut => failed(
+            Fault::TimeLimit,
+            format!("no answer within {timeout:?} (killed)"),
         ),
+        Ended::OutputLimit => failed(
+            Fault::OutputLimit,
+            format!("wrote more than {output_cap} bytes (killed)"),
+        ),
+        Ended::Exited(status) if !status.success() => {
+            let line = run.stderr_line();
+            failed(
+                Fault::RuntimeError,
+                if line.is_empty() {
+                    process::describe(status)
+                } else {
+                    format!("{}: {line}", process::describe(status))
+                },
+            )
+        }
+        Ended::Exited(_) => Outcome::Output(String::from_utf8_lossy(&run.stdout).into_owned()),
     }
 }
 
@@ -150,15 +127,21 @@ mod tests {
     #[test]
     fn a_solution_is_run_with_the_input_on_stdin() {
         assert_eq!(
-            run_command("tr a-z A-Z", b"abc\n", Duration::from_secs(10)),
+            run_command("tr a-z A-Z", b"abc\n", Duration::from_secs(10), 1000),
             Outcome::Output("ABC\n".into())
         );
-        assert!(matches!(
-            run_command("sleep 5", b"", Duration::from_millis(100)),
-            Outcome::Rejected {
-                class: "timeout",
-                ..
-            }
-        ));
+        let fault = |command: &str| {
+            run_command(command, b"", Duration::from_millis(300), 1000)
+                .fault()
+                .map(Fault::name)
+        };
+        assert_eq!(fault("sleep 5"), Some("time limit"));
+        assert_eq!(fault("yes"), Some("output limit"));
+        assert_eq!(fault("exit 4"), Some("runtime error"));
+        assert_eq!(fault("kill -ABRT $$"), Some("runtime error"));
+        assert_eq!(
+            run_command("printf 'a\\377\\n'", b"", Duration::from_secs(10), 1000),
+            Outcome::Output("a\u{FFFD}\n".into())
+        );
     }
 }

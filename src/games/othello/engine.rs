@@ -210,11 +210,76 @@ fn ray<const LEFT: bool, const S: u32, const OBSERVE: bool>(
     }
 }
 
+/// `RAYS[cell]`: the cells of the 8×8 layout in each of the eight directions from `cell`, not
+/// counting `cell`; the first four directions step toward higher bits, the last four toward lower.
+static RAYS: [[u64; 8]; 64] = {
+    const STEPS: [(i32, i32); 8] = [
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+        (0, -1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+    ];
+    let mut table = [[0u64; 8]; 64];
+    let mut at = 0;
+    while at < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (mut x, mut y) = ((at / 8) as i32, (at % 8) as i32);
+            loop {
+                x += STEPS[d].0;
+                y += STEPS[d].1;
+                if x < 0 || x >= 8 || y < 0 || y >= 8 {
+                    break;
+                }
+                table[at][d] |= 1 << (x * 8 + y);
+            }
+            d += 1;
+        }
+        at += 1;
+    }
+    table
+};
+
+/// The flips of [`scan`] without the census details, from the ray tables: in each direction the
+/// first cell of the ray that is on the board and not an opposite stone (the lowest such bit of an
+/// ascending ray, the highest of a descending one) closes the run when it is the mover's; the run
+/// is then the ray's cells between the new stone and it. A ray of the 8×8 layout that leaves the
+/// n×n corner never comes back, so a run reaching the edge finds no closing cell.
+#[inline(always)]
+fn flips_by_rays(cell: u32, own: u64, opp: u64, mask: u64) -> u64 {
+    let rays = &RAYS[cell as usize];
+    let stop = mask & !opp;
+    let mut flips = 0;
+    for &ray in &rays[..4] {
+        let ends = ray & stop;
+        let closing = ends & ends.wrapping_neg() & own;
+        flips |= closing.wrapping_sub((closing != 0) as u64) & ray;
+    }
+    for &ray in &rays[4..] {
+        let ends = ray & stop;
+        let first = (1u64 << 63).checked_shr(ends.leading_zeros()).unwrap_or(0);
+        let closing = first & own;
+        flips |= closing.wrapping_neg() << 1 & ray;
+    }
+    flips
+}
+
 /// The stones a stone of the side owning `own` turns when put on the empty cell `cell`, with
-/// `opp` the other side's stones and `mask` the board's cells ([`board_mask`]; only used when
-/// `OBSERVE`, to tell a gap from the edge).
+/// `opp` the other side's stones and `mask` the board's cells ([`board_mask`]). Without `OBSERVE`
+/// only the flips are needed and the ray tables give them ([`flips_by_rays`]); the observed scan
+/// fills runs with shifts to tell a gap from the edge for the census.
 #[inline(always)]
 pub fn scan<const OBSERVE: bool>(cell: u32, own: u64, opp: u64, mask: u64) -> Scan {
+    if !OBSERVE {
+        return Scan {
+            flips: flips_by_rays(cell, own, opp, mask),
+            ..Scan::default()
+        };
+    }
     let m = 1u64 << cell;
     let empty = mask & !(own | opp | m);
     let mut s = Scan::default();
