@@ -9,7 +9,10 @@ pub mod othello_board;
 pub mod stack_game;
 pub mod yut_nori;
 
+use std::sync::OnceLock;
+
 use crate::game::{DynGame, Registered};
+use crate::harness::planted::{self, Planted};
 
 /// Every registered game, in a fixed order (the order `boardfuzz check` runs them).
 pub static REGISTRY: &[&dyn DynGame] = &[
@@ -21,9 +24,18 @@ pub static REGISTRY: &[&dyn DynGame] = &[
     &Registered::<dice_yut::DiceYut>::new(),
 ];
 
-/// Every game boardfuzz knows, in a fixed order.
+/// Every game boardfuzz knows, in a fixed order. With `BOARDFUZZ_PLANT` set, each wrapped with
+/// that planted fault ([`crate::harness::planted`], for testing the checker itself).
 pub fn all() -> &'static [&'static dyn DynGame] {
-    REGISTRY
+    static PLANTED: OnceLock<Option<Vec<&'static dyn DynGame>>> = OnceLock::new();
+    let planted = PLANTED.get_or_init(|| {
+        let (plant, byte) = planted::from_env()?;
+        let wrap = |inner: &'static dyn DynGame| -> &'static dyn DynGame {
+            Box::leak(Box::new(Planted { inner, plant, byte }))
+        };
+        Some(REGISTRY.iter().map(|g| wrap(*g)).collect())
+    });
+    planted.as_deref().unwrap_or(REGISTRY)
 }
 
 /// The game named by a slug (`yut_nori`) or a problem id (`boj15778`), case-insensitively.

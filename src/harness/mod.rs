@@ -8,6 +8,7 @@ pub mod campaign;
 pub mod census;
 pub mod corpus;
 pub mod interrupt;
+pub mod planted;
 pub mod process;
 pub mod subject;
 

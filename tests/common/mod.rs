@@ -9,8 +9,14 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs the binary with `args` in the project root, `stdin` on its standard input.
 pub fn boardfuzz(args: &[&str], stdin: &[u8]) -> Output {
+    boardfuzz_env(args, stdin, &[])
+}
+
+/// [`boardfuzz`] with extra environment variables (e.g. `BOARDFUZZ_PLANT`).
+pub fn boardfuzz_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -69,4 +75,51 @@ pub fn rejects(name: &str, input: &[u8], extra: &[&str], line: usize, class: &st
             "{args:?} on {shown:?}: want `{prefix}`, got `{err}`"
         );
     }
+}
+
+/// A fresh empty folder under the system's temporary folder.
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("boardfuzz-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Processes whose command line contains `needle` (from /proc), excluding this test process.
+pub fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(needle) {
+            found.push(format!("{pid}: {cmdline}"));
+        }
+    }
+    found
+}
+
+/// The report's input section (between `--- input ---` and the next `---` line).
+pub fn reported_input(report: &str) -> String {
+    report
+        .split("--- input ---\n")
+        .nth(1)
+        .map(|rest| {
+            rest.lines()
+                .take_while(|l| !l.starts_with("--- "))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -1,0 +1,143 @@
+//! Planted faults, to test the checker itself: with the environment variable
+//! `BOARDFUZZ_PLANT=KIND[:CHAR]` set, every game's engine, reference or census fails on any input
+//! that contains the character CHAR (default `3`), the way a buggy engine would:
+//!
+//! | KIND | what happens on such an input |
+//! |---|---|
+//! | `engine-panic` | the engine panics (index out of bounds) |
+//! | `engine-hang` | the engine never returns |
+//! | `reference-panic`, `reference-hang` | the same, in the reference |
+//! | `census-panic` | the census code panics |
+//!
+//! The tests of `check`, `repro`, `replay` and `census` use it to prove that a panic or a hang is a
+//! finding, shrunk and saved, never a crash or a hang of boardfuzz; child processes (`boardfuzz
+//! solve`, used to shrink hangs) inherit it. Without the variable nothing is wrapped.
+
+use std::time::Duration;
+
+use crate::game::{DynGame, Options, Outcome, Setting, Trace};
+use crate::guard::catch;
+use crate::rng::Rng;
+
+/// What is planted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plant {
+    EnginePanic,
+    EngineHang,
+    ReferencePanic,
+    ReferenceHang,
+    CensusPanic,
+}
+
+/// The plant asked for by `BOARDFUZZ_PLANT`, if any (an unknown kind is ignored with a warning).
+pub fn from_env() -> Option<(Plant, u8)> {
+    let value = std::env::var("BOARDFUZZ_PLANT").ok()?;
+    let (kind, byte) = match value.split_once(':') {
+        Some((k, c)) if c.len() == 1 => (k, c.as_bytes()[0]),
+        _ => (value.as_str(), b'3'),
+    };
+    let plant = match kind {
+        "engine-panic" => Plant::EnginePanic,
+        "engine-hang" => Plant::EngineHang,
+        "reference-panic" => Plant::ReferencePanic,
+        "reference-hang" => Plant::ReferenceHang,
+        "census-panic" => Plant::CensusPanic,
+        _ => {
+            eprintln!("warning: BOARDFUZZ_PLANT={value} is not a known plant; ignored");
+            return None;
+        }
+    };
+    Some((plant, byte))
+}
+
+/// A game with a planted fault.
+pub struct Planted {
+    pub inner: &'static dyn DynGame,
+    pub plant: Plant,
+    pub byte: u8,
+}
+
+impl Planted {
+    fn triggered(&self, input: &[u8]) -> bool {
+        input.contains(&self.byte)
+    }
+
+    /// Fails like real game code would: a panic (caught as the registry's games catch theirs) or a
+    /// call that never returns.
+    fn fail(&self, hang: bool) -> Outcome {
+        if hang {
+            loop {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+        catch(|| {
+            let cells: Vec<u8> = Vec::new();
+            cells[std::hint::black_box(7)]
+        })
+        .map(|_| unreachable!())
+        .unwrap_or_else(Outcome::panicked)
+    }
+}
+
+impl DynGame for Planted {
+    fn slug(&self) -> &'static str {
+        self.inner.slug()
+    }
+    fn problem(&self) -> &'static str {
+        self.inner.problem()
+    }
+    fn title(&self) -> &'static str {
+        self.inner.title()
+    }
+    fn tags(&self) -> &'static [&'static str] {
+        self.inner.tags()
+    }
+    fn settings(&self) -> &'static [Setting] {
+        self.inner.settings()
+    }
+    fn engine(&self, input: &[u8], options: &Options) -> Outcome {
+        match self.plant {
+            Plant::EnginePanic | Plant::EngineHang if self.triggered(input) => {
+                self.fail(self.plant == Plant::EngineHang)
+            }
+            _ => self.inner.engine(input, options),
+        }
+    }
+    fn reference(&self, input: &[u8], options: &Options) -> Outcome {
+        match self.plant {
+            Plant::ReferencePanic | Plant::ReferenceHang if self.triggered(input) => {
+                self.fail(self.plant == Plant::ReferenceHang)
+            }
+            _ => self.inner.reference(input, options),
+        }
+    }
+    fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
+        self.inner.engine_trace(input, options)
+    }
+    fn reference_trace(&self, input: &[u8], options: &Options) -> Trace {
+        self.inner.reference_trace(input, options)
+    }
+    fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
+        if self.plant == Plant::CensusPanic && self.triggered(input) {
+            if let Outcome::Failed { message, .. } = self.fail(false) {
+                return Err(format!("in census code: {message}"));
+            }
+        }
+        self.inner.census(input, options)
+    }
+    fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>> {
+        if self.plant == Plant::CensusPanic && self.triggered(input) {
+            return Some(self.census(input, options));
+        }
+        self.inner.reference_census(input, options)
+    }
+    fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String> {
+        self.inner.generate(rng, options)
+    }
+    fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
+        self.inner.decode_fuzz_input(bytes)
+    }
+    fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
+        self.inner.shrink(input, still_fails)
+    }
+}

@@ -1,0 +1,293 @@
+//! The checker under stress: the five ways the tool itself used to break (a solution's child
+//! holding stdout, an output flood, orphans after a timeout, a panicking engine, a hanging engine)
+//! are findings now, with verdicts, shrunk and saved; Ctrl-C stops a run with exit 130; a
+//! command that cannot start is a usage error. Panics and hangs are planted with
+//! `BOARDFUZZ_PLANT` (`src/harness/planted.rs`): the engine (or reference, or census) fails on any
+//! input containing the character `3`.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{boardfuzz, boardfuzz_env, processes_with, reported_input, temp_dir, text};
+
+fn check_args<'a>(game: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["check", game, "--seed", "1", "--no-save"];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn a_child_that_keeps_stdout_open_does_not_hang_check() {
+    let started = Instant::now();
+    let out = boardfuzz(
+        &check_args(
+            "coin_jump",
+            &["--cases", "3", "--solution", "sleep 30 & echo 1"],
+        ),
+        b"",
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("solution wrong answer") || report.contains(": wrong answer"));
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn an_output_flood_is_an_output_limit_verdict() {
+    let out = boardfuzz(
+        &check_args(
+            "coin_jump",
+            &[
+                "--cases",
+                "3",
+                "--solution",
+                "yes",
+                "--solution-timeout",
+                "2s",
+                "--output-limit",
+                "1M",
+            ],
+        ),
+        b"",
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("FINDING in coin_jump: solution output limit"),
+        "{report}"
+    );
+    assert!(report.contains("wrote more than 1048576 bytes"), "{report}");
+}
+
+#[test]
+fn a_timeout_kills_the_whole_process_group() {
+    let marker = "import time; time.sleep(41.25)";
+    let command = format!("python3 -c \"{marker}\"; true");
+    let out = boardfuzz(
+        &check_args(
+            "coin_jump",
+            &[
+                "--cases",
+                "3",
+                "--solution",
+                &command,
+                "--solution-timeout",
+                "500ms",
+            ],
+        ),
+        b"",
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("FINDING in coin_jump: solution time limit"),
+        "{report}"
+    );
+    // A time limit shrinks to a smaller case that still times out: here, the smallest board.
+    assert_eq!(reported_input(&report).lines().count(), 2, "{report}");
+    let left = processes_with("time.sleep(41.25)");
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn an_engine_panic_is_a_finding_in_check_repro_replay_and_census() {
+    let dir = temp_dir("checker-panic");
+    let corpus = dir.to_str().unwrap();
+    let plant = [("BOARDFUZZ_PLANT", "engine-panic")];
+    let out = boardfuzz_env(
+        &[
+            "check",
+            "coin_jump",
+            "--cases",
+            "200",
+            "--seed",
+            "1",
+            "--corpus",
+            corpus,
+        ],
+        b"",
+        &plant,
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("FINDING in coin_jump: engine panic"),
+        "{report}"
+    );
+    assert!(report.contains("index out of bounds"), "{report}");
+    assert!(report.contains("src/harness/planted.rs:"), "{report}");
+    // Shrunk to the smallest board that still holds a 3.
+    assert_eq!(reported_input(&report), "1 1\n3\n", "{report}");
+    let saved: Vec<_> = std::fs::read_dir(dir.join("coin_jump"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let saved = saved[0].to_str().unwrap();
+
+    let out = boardfuzz_env(&["repro", "coin_jump", saved], b"", &plant);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("engine panic"));
+
+    let out = boardfuzz_env(&["replay", "coin_jump", "--corpus", corpus], b"", &plant);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("engine panic: panicked at"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let plant = [("BOARDFUZZ_PLANT", "census-panic")];
+    let out = boardfuzz_env(&["census", "coin_jump", "--corpus", corpus], b"", &plant);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("census panic"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = boardfuzz_env(&check_args("coin_jump", &["--cases", "200"]), b"", &plant);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("FINDING in coin_jump: census panic"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_hang_is_found_within_the_time_budget_and_shrunk_in_child_processes() {
+    let started = Instant::now();
+    let out = boardfuzz_env(
+        &check_args("stack_game", &["--time", "10s", "--watchdog", "300ms"]),
+        b"",
+        &[("BOARDFUZZ_PLANT", "engine-hang")],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("FINDING in stack_game: engine hang"),
+        "{report}"
+    );
+    let input = reported_input(&report);
+    assert!(input.contains('3'), "{input}");
+    // The smallest stack_game board is 4×4 with 4 pieces: 1 + 4 + 4 lines.
+    assert!(input.lines().count() <= 9, "{input}");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+    // The reference hang is reported as the reference's.
+    let out = boardfuzz_env(
+        &check_args("coin_jump", &["--cases", "100", "--watchdog", "300ms"]),
+        b"",
+        &[("BOARDFUZZ_PLANT", "reference-hang")],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("FINDING in coin_jump: reference hang"));
+}
+
+#[test]
+fn ctrl_c_stops_check_with_the_summary_and_exit_130() {
+    for (signal, plant) in [("-INT", ""), ("-TERM", "engine-hang")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+            .args([
+                "check",
+                "stack_game",
+                "--time",
+                "60s",
+                "--seed",
+                "2",
+                "--no-save",
+            ])
+            .env("BOARDFUZZ_PLANT", plant)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Instant::now();
+        Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let took = sent.elapsed();
+        assert_eq!(out.status.code(), Some(130), "{signal} {plant}");
+        assert!(
+            took < Duration::from_millis(2500),
+            "{signal} {plant}: {took:?}"
+        );
+        assert!(
+            text(&out.stdout).contains("INTERRUPTED: "),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn a_solution_that_cannot_start_is_a_usage_error() {
+    for command in [
+        "./tests/fixtures/no-such-solution",
+        "Cargo.toml",
+        "no-such-program-xyz",
+    ] {
+        let out = boardfuzz(
+            &check_args("coin_jump", &["--cases", "5", "--solution", command]),
+            b"",
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("--solution cannot be run"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// 10,000 runs of a program that leaves a child behind: afterwards no process of theirs is left,
+/// and no zombie child of ours.
+#[test]
+fn no_zombie_or_orphan_after_ten_thousand_runs() {
+    use boardfuzz::harness::process::{self, Limits};
+    let limits = Limits {
+        timeout: Duration::from_secs(10),
+        output_cap: 1 << 20,
+    };
+    let run = || {
+        for _ in 0..5_000 {
+            let mut sh = Command::new("sh");
+            sh.arg("-c").arg("sleep 297.75 & echo 1");
+            let f = process::run(sh, b"", limits).unwrap();
+            assert_eq!(f.stdout, b"1\n");
+        }
+    };
+    std::thread::scope(|s| {
+        s.spawn(run);
+        s.spawn(run);
+    });
+    assert_eq!(process::live_groups(), 0);
+    let left = processes_with("sleep 297.75");
+    assert!(
+        left.is_empty(),
+        "left running: {} e.g. {:?}",
+        left.len(),
+        left.first()
+    );
+    let me = std::process::id().to_string();
+    let zombies: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            let after = stat.rsplit(')').next().unwrap_or("");
+            let fields: Vec<&str> = after.split_whitespace().collect();
+            fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str())
+        })
+        .collect();
+    assert!(zombies.is_empty(), "zombies: {zombies:?}");
+}
