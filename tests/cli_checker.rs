@@ -195,7 +195,7 @@ fn an_engine_hang_is_found_within_the_time_budget_and_shrunk_in_child_processes(
 #[test]
 fn ctrl_c_stops_check_with_the_summary_and_exit_130() {
     for (signal, plant) in [("-INT", ""), ("-TERM", "engine-hang")] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
             .args([
                 "check",
                 "stack_game",
