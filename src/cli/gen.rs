@@ -16,6 +16,9 @@ pub struct GenArgs {
     /// Seed (default: from the clock; printed to stderr).
     #[arg(long)]
     seed: Option<u64>,
+    /// Print case I of a `check` run seeded with --seed instead (the same text `check` ran).
+    #[arg(long, value_name = "I", requires = "seed")]
+    case: Option<u64>,
 }
 
 pub fn run(args: GenArgs, given: &Given) -> CliResult {
@@ -26,6 +29,10 @@ pub fn run(args: GenArgs, given: &Given) -> CliResult {
         eprintln!("seed {s}");
         s
     });
+    let seed = match args.case {
+        Some(index) => Rng::case_seed(seed, index),
+        None => seed,
+    };
     let text = game
         .generate(&mut Rng::new(seed), &options)
         .map_err(|e| Usage(format!("cannot generate a {} case: {e}", game.slug())))?;

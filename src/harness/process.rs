@@ -323,6 +323,13 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
     })
 }
 
+/// Shell keywords and builtins (and a few wrappers) whose command lines are left to `sh -c`.
+pub const SHELL_WORDS: &[&str] = &[
+    "!", "{", "(", "if", "for", "while", "until", "case", "exec", "command", "eval", "env", "echo",
+    "printf", "true", "false", ":", ".", "cd", "set", "export", "read", "test", "[", "ulimit",
+    "trap", "time", "nice", "timeout", "exit", "kill", "wait", "source", "type", "umask",
+];
+
 /// Checks, before any case runs, that a `sh -c` command line can start: its first word must be a
 /// shell builtin or keyword, an executable file, or a program on `PATH`. Commands whose first word
 /// the shell would expand (`$X`, quotes, assignments) are left to the shell.
@@ -330,12 +337,7 @@ pub fn check_startable(command: &str) -> Result<(), String> {
     let Some(first) = command.split_whitespace().next() else {
         return Err("the command is empty".into());
     };
-    const SHELL: &[&str] = &[
-        "!", "{", "(", "if", "for", "while", "until", "case", "exec", "command", "eval", "env",
-        "echo", "printf", "true", "false", ":", ".", "cd", "set", "export", "read", "test", "[",
-        "ulimit", "trap", "time", "nice", "timeout",
-    ];
-    if SHELL.contains(&first)
+    if SHELL_WORDS.contains(&first)
         || first.starts_with('(')
         || first.contains([
             '$', '\'', '"', '`', '=', '*', '?', '~', ';', '&', '|', '<', '>',

@@ -246,24 +246,28 @@ static RAYS: [[u64; 8]; 64] = {
 
 /// The flips of [`scan`] without the census details, from the ray tables: in each direction the
 /// first cell of the ray that is on the board and not an opposite stone (the lowest such bit of an
-/// ascending ray, the highest of a descending one) closes the run when it is the mover's; the run
-/// is then the ray's cells between the new stone and it. A ray of the 8×8 layout that leaves the
-/// n×n corner never comes back, so a run reaching the edge finds no closing cell.
+/// ascending ray, the highest of a descending one) closes the run when it holds the mover's stone;
+/// the run is then the ray's cells between the new stone and that cell. A ray of the 8×8 layout
+/// that leaves the n×n corner never comes back, so a run reaching the edge finds no closing cell.
+/// About nine integer operations per direction against the occluded fill's twenty.
 #[inline(always)]
 fn flips_by_rays(cell: u32, own: u64, opp: u64, mask: u64) -> u64 {
-    let rays = &RAYS[cell as usize];
+    let rays = &RAYS[cell as usize % 64];
     let stop = mask & !opp;
     let mut flips = 0;
     for &ray in &rays[..4] {
         let ends = ray & stop;
         let closing = ends & ends.wrapping_neg() & own;
+        // The cells below the closing one (none when there is none).
         flips |= closing.wrapping_sub((closing != 0) as u64) & ray;
     }
     for &ray in &rays[4..] {
         let ends = ray & stop;
-        let first = (1u64 << 63).checked_shr(ends.leading_zeros()).unwrap_or(0);
-        let closing = first & own;
-        flips |= closing.wrapping_neg() << 1 & ray;
+        // A descending ray never holds bit 63, so `lz` is 1..=64 (64: no end on the board).
+        let lz = ends.leading_zeros();
+        let closed = (own << (lz % 64)) >> 63 & (ends != 0) as u64;
+        // The cells above the closing one.
+        flips |= (u64::MAX << (64 - lz)) & ray & closed.wrapping_neg();
     }
     flips
 }

@@ -1,5 +1,7 @@
 //! Generators: plain random boards, and boards searched to end at exactly a given turn.
 
+use std::sync::Mutex;
+
 use crate::game::Options;
 use crate::rng::Rng;
 
@@ -8,8 +10,13 @@ use super::Case;
 
 /// A random valid board: side 4..=12, 4..=10 pieces, per-board densities of blue and red.
 pub fn random_board(rng: &mut Rng) -> Board {
-    let n = rng.range(4, 12) as usize;
-    let k = rng.range(4, 10) as usize;
+    random_board_in(rng, (4, 12), (4, 10))
+}
+
+/// A random board with a side in `sides` and a piece count in `pieces` (inclusive ranges).
+pub fn random_board_in(rng: &mut Rng, sides: (usize, usize), pieces: (usize, usize)) -> Board {
+    let n = rng.range(sides.0 as u64, sides.1 as u64) as usize;
+    let k = rng.range(pieces.0 as u64, pieces.1 as u64) as usize;
     random_board_of(rng, n, k)
 }
 
@@ -69,6 +76,10 @@ pub struct Plan {
     pub climb: u64,
     /// Whether to try the time shift (see [`search`]).
     pub shift: bool,
+    /// Board sides tried (inclusive; the judge allows 4..=12).
+    pub sides: (usize, usize),
+    /// Piece counts tried (inclusive; the judge allows 4..=10).
+    pub pieces: (usize, usize),
 }
 
 impl Default for Plan {
@@ -77,6 +88,8 @@ impl Default for Plan {
             max_evaluations: 5_000_000,
             climb: 0,
             shift: true,
+            sides: (4, 12),
+            pieces: (4, 10),
         }
     }
 }
@@ -145,7 +158,7 @@ pub fn search(rng: &mut Rng, target: u64, plan: Plan) -> Found {
         distance(fate, target) == 0
     };
     'restart: while evaluations < plan.max_evaluations {
-        let mut board = random_board(rng);
+        let mut board = random_board_in(rng, plan.sides, plan.pieces);
         let mut fate = engine::run(&board, cap).fate;
         evaluations += 1;
         for step in 0..=plan.climb {
@@ -200,12 +213,25 @@ pub const BOUNDARY_EVALUATIONS: u64 = 20_000;
 /// - `--end TURN`: a board whose game ends at exactly `TURN` ([`search`]), or an error if the
 ///   search budget runs out.
 /// - otherwise: a random board, or one time in [`BOUNDARY_ONE_IN`] a boundary board.
-pub fn generate(rng: &mut Rng, options: &Options, end: Option<u64>) -> Result<Case, String> {
+///
+/// `--side N` and `--pieces K` fix the board side and the piece count of either kind.
+pub fn generate(
+    rng: &mut Rng,
+    options: &Options,
+    end: Option<u64>,
+    sides: (usize, usize),
+    pieces: (usize, usize),
+) -> Result<Case, String> {
+    let shape = Plan {
+        sides,
+        pieces,
+        ..Plan::default()
+    };
     if let Some(end) = end {
         if end == 0 {
             return Err("the end turn must be at least 1 (turns are numbered from 1)".into());
         }
-        let found = search(rng, end, Plan::default());
+        let found = search(rng, end, shape);
         if !found.exact {
             return Err(format!(
                 "no board ending at turn {end} in {} evaluations",
@@ -219,9 +245,64 @@ pub fn generate(rng: &mut Rng, options: &Options, end: Option<u64>) -> Result<Ca
         let target = (limit + rng.below(4)).saturating_sub(1).max(1);
         let plan = Plan {
             max_evaluations: BOUNDARY_EVALUATIONS,
-            ..Plan::default()
+            ..shape
         };
         return Ok(Case::from_board(&search(rng, target, plan).board));
     }
-    Ok(Case::from_board(&random_board(rng)))
+    Ok(Case::from_board(&random_board_in(rng, sides, pieces)))
 }
+
+/// Games that end late are hard to shrink structurally: dropping a row, a piece or a colour
+/// changes when the game ends, so a failure that needs the game to end at exactly turn 1001
+/// (one past the limit) survives no structural step. This shrink step *synthesizes* smaller
+/// games with the same end turn instead: [`search`] on a smaller board or with fewer pieces
+/// (the time shift makes that cheap), up to [`SYNTHESIS_EVALUATIONS`] games per shape,
+/// deterministically, each shape searched once per end turn (cached).
+pub fn same_end_smaller(case: &Case) -> Vec<Case> {
+    let board = case.board();
+    let Fate::Ends(end) = engine::run(&board, Some(SYNTHESIS_FROM * 4)).fate else {
+        return Vec::new();
+    };
+    if end < SYNTHESIS_FROM {
+        return Vec::new();
+    }
+    let (n, k) = (board.n, board.k);
+    let mut shapes = vec![(4, 4), (n - 1, k), (n, k - 1), (n - 1, k - 1)];
+    shapes.retain(|&(sn, sk)| sn >= 4 && sk >= 4 && sn <= n && sk <= k && (sn, sk) != (n, k));
+    shapes.dedup();
+    static CACHE: Mutex<Vec<((u64, usize, usize), Option<Board>)>> = Mutex::new(Vec::new());
+    let mut out = Vec::new();
+    for (sn, sk) in shapes {
+        let key = (end, sn, sk);
+        let cached = CACHE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, b)| b.clone());
+        let found = cached.unwrap_or_else(|| {
+            let plan = Plan {
+                max_evaluations: SYNTHESIS_EVALUATIONS,
+                sides: (sn, sn),
+                pieces: (sk, sk),
+                ..Plan::default()
+            };
+            let seed = end ^ ((sn as u64) << 32) ^ ((sk as u64) << 48);
+            let found = search(&mut Rng::new(seed), end, plan);
+            let board = found.exact.then_some(found.board);
+            CACHE
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((key, board.clone()));
+            board
+        });
+        out.extend(found.map(|b| Case::from_board(&b)));
+    }
+    out
+}
+
+/// Games ending at this turn or later get synthesized shrink candidates ([`same_end_smaller`]).
+pub const SYNTHESIS_FROM: u64 = 500;
+
+/// Games evaluated per synthesized shape.
+pub const SYNTHESIS_EVALUATIONS: u64 = 100_000;

@@ -51,6 +51,22 @@ const END: Setting = Setting {
     value_name: "TURN",
 };
 
+const SIDE: Setting = Setting {
+    name: "side",
+    help: "generate boards of this side only (default: 4..=12)",
+    kind: Kind::Number { min: 4, max: 12 },
+    scope: Scope::Generator,
+    value_name: "N",
+};
+
+const PIECES: Setting = Setting {
+    name: "pieces",
+    help: "generate boards with this many pieces only (default: 4..=10)",
+    kind: Kind::Number { min: 4, max: 10 },
+    scope: Scope::Generator,
+    value_name: "K",
+};
+
 /// The turn limit of a run.
 pub fn turn_limit(options: &Options) -> u32 {
     options
@@ -67,7 +83,7 @@ impl Game for StackGame {
     const PROBLEM: &'static str = "boj17837";
     const TITLE: &'static str = "Stacking pieces (BOJ 17837)";
     const TAGS: &'static [&'static str] = census::TAGS;
-    const SETTINGS: &'static [Setting] = &[TURN_LIMIT, NO_LIMIT, END];
+    const SETTINGS: &'static [Setting] = &[TURN_LIMIT, NO_LIMIT, END, SIDE, PIECES];
 
     fn render(case: &Case) -> String {
         case.render()
@@ -78,11 +94,26 @@ impl Game for StackGame {
     }
 
     fn shrink(case: &Case) -> Vec<Case> {
-        case.shrink()
+        // Synthesized games with the same (late) end turn first: when they exist they are far
+        // smaller than any structural step reaches.
+        let mut candidates = gen::same_end_smaller(case);
+        candidates.extend(case.shrink());
+        candidates
     }
 
     fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
-        gen::generate(rng, options, options.number(END.name))
+        let fixed = |s: &Setting, default: (usize, usize)| {
+            options
+                .number(s.name)
+                .map_or(default, |v| (v as usize, v as usize))
+        };
+        gen::generate(
+            rng,
+            options,
+            options.number(END.name),
+            fixed(&SIDE, (4, 12)),
+            fixed(&PIECES, (4, 10)),
+        )
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
