@@ -134,3 +134,94 @@ fn gen_modes_and_judge_size_boards() {
     assert!(list.contains("coin_jump      boj1103"), "{list}");
     assert!(list.contains("--mode MODE"), "{list}");
 }
+
+/// The solution fixtures of coin_jump (`tests/fixtures/coin_jump*.py`), one verdict each: found
+/// within a fixed case budget, classified, shrunk below a stated bound, nothing left running.
+mod fixtures {
+    use super::common::{check_fixture, processes_with, reported_input, run_marker};
+
+    fn found(fixture: &str, extra: &[&str], verdict: &str, max_lines: usize) -> String {
+        let (code, report, took) = check_fixture("coin_jump", fixture, extra);
+        assert_eq!(code, Some(1), "{fixture}: {report}");
+        assert!(
+            report.contains(&format!("FINDING in coin_jump: {verdict}")),
+            "{fixture}: want {verdict}: {report}"
+        );
+        let input = reported_input(&report);
+        assert!(
+            input.lines().count() <= max_lines,
+            "{fixture}: shrunk only to\n{input}"
+        );
+        eprintln!("{fixture}: {verdict} in {took:?}, shrunk to {input:?}");
+        report
+    }
+
+    #[test]
+    fn a_cycle_the_coin_cannot_reach_is_not_minus_one() {
+        let report = found(
+            "coin_jump_cycle_bug.py",
+            &["--cases", "300"],
+            "wrong answer",
+            4,
+        );
+        assert!(report.contains("+ -1"), "{report}");
+    }
+
+    #[test]
+    fn a_crash_is_a_runtime_error_shrunk_to_one_cell() {
+        let report = found(
+            "coin_jump_crash.py",
+            &["--cases", "100"],
+            "solution runtime error",
+            2,
+        );
+        assert!(report.contains("exit code 1"), "{report}");
+        assert_eq!(reported_input(&report), "1 1\n2\n");
+    }
+
+    #[test]
+    fn an_infinite_loop_is_a_time_limit_and_is_killed() {
+        found(
+            "coin_jump_loop.py",
+            &["--cases", "100", "--solution-timeout", "1s"],
+            "solution time limit",
+            2,
+        );
+        let left = processes_with(&run_marker("coin_jump_loop.py"));
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+
+    #[test]
+    fn a_flood_is_an_output_limit() {
+        found(
+            "coin_jump_flood.py",
+            &["--cases", "100", "--output-limit", "4M"],
+            "solution output limit",
+            2,
+        );
+        let left = processes_with(&run_marker("coin_jump_flood.py"));
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+
+    #[test]
+    fn a_correct_solution_raises_no_false_alarm() {
+        let (code, report, _) = check_fixture("coin_jump", "coin_jump.py", &["--cases", "300"]);
+        assert_eq!(code, Some(0), "{report}");
+        assert!(
+            report.contains("ok: 300 case(s) in 1 game(s), 0 finding(s)"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn a_solution_that_leaves_a_child_running_is_judged_and_its_child_killed() {
+        let (code, report, took) =
+            check_fixture("coin_jump", "coin_jump_orphan.py", &["--cases", "50"]);
+        assert_eq!(code, Some(0), "{report}");
+        assert!(report.contains("ok: 50 case(s)"), "{report}");
+        // Each run would keep stdout open for 300 s if the checker waited for it.
+        assert!(took.as_secs() < 60, "{took:?}");
+        let left = processes_with("sleep 299.5");
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+}

@@ -184,3 +184,24 @@ fn check_with_end_searches_every_case() {
         stdout(&out)
     );
 }
+
+/// A solution wrong only at the 1000-turn limit (`tests/fixtures/stack_game_limit_bug.py`: it
+/// plays turn 1001 too). Random boards almost never end at exactly 1001; the boundary stream
+/// finds it within 400 cases, and the shrinker synthesizes a game that still ends at 1001 on the
+/// smallest board the judge allows (4×4, 4 pieces: 9 lines).
+#[test]
+fn check_finds_a_solution_wrong_only_at_turn_1001_and_shrinks_it_to_4x4() {
+    let (code, report, took) =
+        common::check_fixture("stack_game", "stack_game_limit_bug.py", &["--cases", "400"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("FINDING in stack_game: solution wrong answer")
+            || report.contains("FINDING in stack_game: wrong answer"),
+        "{report}"
+    );
+    let input = common::reported_input(&report);
+    assert!(input.starts_with("4 4\n"), "{input}");
+    assert_eq!(input.lines().count(), 9, "{input}");
+    assert!(report.contains("- -1\n+ 1001"), "{report}");
+    eprintln!("stack_game_limit_bug.py: found and shrunk in {took:?}");
+}

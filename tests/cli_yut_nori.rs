@@ -176,3 +176,20 @@ fn check_points_at_an_external_solution() {
     // Shrunk to a single turn: any one-turn game shows the bug.
     assert!(report.contains("--- input ---\n1\n"), "{report}");
 }
+
+/// A solution that misses one shortcut (`tests/fixtures/yut_nori_shortcut_bug.py`: a move that
+/// starts on 앞밭 follows the outer ring) is found and shrunk to at most 4 turns.
+#[test]
+fn check_finds_a_missed_shortcut_and_shrinks_it() {
+    let (code, report, took) =
+        common::check_fixture("yut_nori", "yut_nori_shortcut_bug.py", &["--cases", "500"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("FINDING in yut_nori: wrong answer"),
+        "{report}"
+    );
+    let input = common::reported_input(&report);
+    let turns: usize = input.lines().next().unwrap().trim().parse().unwrap();
+    assert!(turns <= 4, "{input}");
+    eprintln!("yut_nori_shortcut_bug.py: found and shrunk in {took:?} to {input:?}");
+}

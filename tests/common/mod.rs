@@ -123,3 +123,38 @@ pub fn reported_input(report: &str) -> String {
         })
         .unwrap_or_default()
 }
+
+/// A word that marks the processes this test binary starts (for [`processes_with`]).
+pub fn run_marker(fixture: &str) -> String {
+    format!("boardfuzz-test-{}-{fixture}", std::process::id())
+}
+
+/// What `check GAME --solution "python3 tests/fixtures/FIXTURE" --seed 1 --no-save EXTRA…`
+/// printed: exit code, stdout (the report), and how long it took.
+pub fn check_fixture(
+    game: &str,
+    fixture: &str,
+    extra: &[&str],
+) -> (Option<i32>, String, std::time::Duration) {
+    assert!(
+        Command::new("python3").arg("-V").output().is_ok(),
+        "python3 is needed for the solution fixtures"
+    );
+    // The extra argument (ignored by the fixtures) marks this test's processes.
+    let command = format!("python3 tests/fixtures/{fixture} {}", run_marker(fixture));
+    let mut args = vec![
+        "check",
+        game,
+        "--solution",
+        &command,
+        "--seed",
+        "1",
+        "--no-save",
+    ];
+    args.extend_from_slice(extra);
+    let started = std::time::Instant::now();
+    let out = boardfuzz(&args, b"");
+    let mut report = text(&out.stdout);
+    report.push_str(&text(&out.stderr));
+    (out.status.code(), report, started.elapsed())
+}
