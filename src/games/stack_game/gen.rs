@@ -270,7 +270,7 @@ pub fn same_end_smaller(case: &Case) -> Vec<Case> {
     let mut shapes = vec![(4, 4), (n - 1, k), (n, k - 1), (n - 1, k - 1)];
     shapes.retain(|&(sn, sk)| sn >= 4 && sk >= 4 && sn <= n && sk <= k && (sn, sk) != (n, k));
     shapes.dedup();
-    static CACHE: Mutex<Vec<((u64, usize, usize), Option<Board>)>> = Mutex::new(Vec::new());
+    static CACHE: Mutex<Vec<Synthesized>> = Mutex::new(Vec::new());
     let mut out = Vec::new();
     for (sn, sk) in shapes {
         let key = (end, sn, sk);
@@ -300,6 +300,9 @@ pub fn same_end_smaller(case: &Case) -> Vec<Case> {
     }
     out
 }
+
+/// A cached synthesis: (end turn, side, pieces) and the board found, if any.
+type Synthesized = ((u64, usize, usize), Option<Board>);
 
 /// Games ending at this turn or later get synthesized shrink candidates ([`same_end_smaller`]).
 pub const SYNTHESIS_FROM: u64 = 500;
