@@ -10,6 +10,8 @@ use std::time::Duration;
 use clap::Args;
 
 use boardfuzz::harness::campaign::{self, Budget, Plan};
+use boardfuzz::harness::progress::Show;
+use boardfuzz::harness::report::{self, RunInfo};
 use boardfuzz::harness::{interrupt, Subject};
 
 use super::settings::Given;
@@ -38,6 +40,13 @@ pub struct CheckArgs {
     /// so the cases covered do not depend on the number of jobs.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
+    /// No progress display (the summary, census and findings are still printed).
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Also write a machine-readable report: `--report json FILE` (one JSON object) or
+    /// `--report junit FILE` (JUnit XML: findings as failed test cases). May be given twice.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
     #[command(flatten)]
     solution: SolutionArgs,
 }
@@ -55,6 +64,7 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         (None, None) => Budget::Cases(10_000),
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let reports = report_targets(&args.report)?;
     let subject = args.solution.subject()?;
     let jobs = match args.jobs {
         Some(0) => return Err(Usage("--jobs must be at least 1".into())),
@@ -62,6 +72,10 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     interrupt::install().map_err(Usage)?;
+    let subject_name = match &subject {
+        Subject::Engine => "engine".to_string(),
+        Subject::Solution { command, .. } => command.clone(),
+    };
     eprintln!(
         "boardfuzz check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}",
         match &subject {
@@ -84,6 +98,7 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         jobs,
         watchdog: args.solution.watchdog,
         solver: std::env::current_exe().ok(),
+        show: Show::for_stderr(args.quiet),
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
@@ -109,7 +124,7 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         }
         if let Some(d) = &run.disagreement {
             println!();
-            print!("{}", d.report());
+            anstream::print!("{}", d.report_styled());
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
             match verdicts.iter_mut().find(|(n, _)| *n == name) {
@@ -137,6 +152,22 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         runs.iter().map(|r| r.cases).sum::<u64>(),
         runs.len(),
     );
+    let info = RunInfo {
+        seed,
+        jobs,
+        subject: &subject_name,
+        interrupted,
+    };
+    for (format, path) in &reports {
+        let text = match format {
+            ReportFormat::Json => report::json(&info, &runs),
+            ReportFormat::Junit => report::junit(&info, &runs),
+        };
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("error: cannot write the report {}: {e}", path.display());
+            failed = true;
+        }
+    }
     Ok(if interrupted {
         ExitCode::from(130)
     } else if failed {
@@ -144,4 +175,29 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A report format of `--report`.
+enum ReportFormat {
+    Json,
+    Junit,
+}
+
+/// The `--report FORMAT FILE` pairs, checked before the run starts.
+fn report_targets(words: &[String]) -> Result<Vec<(ReportFormat, PathBuf)>, Usage> {
+    words
+        .chunks(2)
+        .map(|pair| {
+            let format = match pair[0].as_str() {
+                "json" => ReportFormat::Json,
+                "junit" => ReportFormat::Junit,
+                other => {
+                    return Err(Usage(format!(
+                        "unknown report format `{other}` (use json or junit)"
+                    )))
+                }
+            };
+            Ok((format, PathBuf::from(&pair[1])))
+        })
+        .collect()
 }

@@ -53,6 +53,16 @@ boardfuzz solve coin_jump --no-strict big.in"
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the output: auto (a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Color {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -71,6 +81,12 @@ enum Command {
     Census(census::CensusArgs),
     /// List the games, their problem ids and their settings (game-specific flags).
     List,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell), game flags included:
+    /// e.g. `boardfuzz completions bash > /etc/bash_completion.d/boardfuzz`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Checking an external solution instead of the engine.
@@ -220,6 +236,11 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
+    anstream::ColorChoice::write_global(match cli.color {
+        Color::Auto => anstream::ColorChoice::Auto,
+        Color::Always => anstream::ColorChoice::Always,
+        Color::Never => anstream::ColorChoice::Never,
+    });
     let given = matches
         .subcommand()
         .map(|(_, sub)| settings::Given::from_matches(sub))
@@ -232,6 +253,14 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Census(args) => census::run(args),
         Command::List => list::run(),
+        Command::Completions { shell } => {
+            let mut command = settings::with_game_flags(Cli::command());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "boardfuzz", &mut script);
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = io::Write::write_all(&mut io::stdout(), &script);
+            Ok(ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,

@@ -157,7 +157,7 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
             format!("repro of {}", file.display()),
         );
         d.saved = saved;
-        print!("{}", d.report());
+        anstream::print!("{}", d.report_styled());
         Ok(ExitCode::FAILURE)
     }
 }

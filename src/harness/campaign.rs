@@ -14,7 +14,7 @@
 //! candidates in child processes (`boardfuzz solve` with a time limit) and leaves the stuck
 //! thread behind for the process exit. Ctrl-C stops the workers within a second.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::census::Census;
 use crate::harness::process::{self, Ended, Limits};
+use crate::harness::progress::{Meter, Show};
 use crate::harness::{corpus, interrupt, Comparison, Disagreement, Side, Subject, Verdict};
 use crate::rng::Rng;
 
@@ -57,6 +58,8 @@ pub struct Plan {
     /// The `boardfuzz` binary, to shrink a hang in child processes (`None`: a hang is reported
     /// unshrunk).
     pub solver: Option<PathBuf>,
+    /// How progress is shown ([`Show::Lines`] to the progress writer by default).
+    pub show: Show,
 }
 
 impl Plan {
@@ -72,6 +75,7 @@ impl Plan {
             jobs: 1,
             watchdog: DEFAULT_WATCHDOG,
             solver: None,
+            show: Show::Lines,
         }
     }
 }
@@ -364,7 +368,7 @@ fn run_game(
             thread::spawn(move || worker(shared, w))
         })
         .collect();
-    let mut meter = Meter::new(game.slug(), budget);
+    let mut meter = Meter::new(game.slug(), budget, plan.show);
     let watches: Vec<&Watch> = shared.watches[..jobs].iter().collect();
     let hang = supervise(&handles, &watches, &shared.stop, &mut || {
         let elapsed = start.elapsed();
@@ -375,7 +379,7 @@ fn run_game(
         }
         meter.tick(progress, shared.done.load(Ordering::Relaxed), elapsed);
     });
-    meter.clear(progress);
+    meter.finish();
     let mut result = GameRun {
         slug: game.slug(),
         cases: shared.done.load(Ordering::Relaxed),
@@ -406,24 +410,23 @@ fn run_game(
             return result;
         }
         result.cases += 1;
-        let _ = writeln!(
-            progress,
-            "[{}] {} hangs on case {} (no answer after {:?}); shrinking in child processes…",
-            game.slug(),
+        let what = format!(
+            "{} hangs on case {} (no answer after {:?})",
             stage_name(slot.stage, &plan.subject),
             slot.index,
             slot.limit
         );
         // The hung case is regenerated from its seed (generation is deterministic).
         match game.generate(&mut Rng::new(case_seed), &plan.options) {
-            Ok(input) => Some(shrink_hang(
-                game,
-                plan,
-                input,
-                slot,
-                origin(slot.index),
-                progress,
-            )),
+            Ok(input) => {
+                let mut spin = meter.shrinking(progress, &what, input.lines().count());
+                let d = shrink_hang(game, plan, input, slot, origin(slot.index), &mut |n| {
+                    spin.update(n)
+                });
+                let lines = d.input.lines().count();
+                spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
+                Some(d)
+            }
             Err(e) => {
                 result.error = Some(format!("generator failed on case seed {case_seed}: {e}"));
                 None
@@ -435,15 +438,17 @@ fn run_game(
         let mut found = std::mem::take(&mut *lock(&shared.found));
         found.sort_by_key(|f| f.index);
         found.into_iter().next().map(|first| {
-            let _ = writeln!(
-                progress,
-                "[{}] {} on case {}; shrinking…",
-                game.slug(),
+            let what = format!(
+                "{} on case {}",
                 first.verdict.describe(&plan.subject),
                 first.index
             );
+            let mut spin = meter.shrinking(progress, &what, first.input.lines().count());
             let origin = origin(first.index);
-            shrink_supervised(&shared, jobs, first, origin)
+            let d = shrink_supervised(&shared, jobs, first, origin, &mut |n| spin.update(n));
+            let lines = d.input.lines().count();
+            spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
+            d
         })
     };
     if let Some(mut finding) = found {
@@ -491,6 +496,7 @@ fn shrink_supervised(
     jobs: usize,
     found: Found,
     origin: String,
+    on_best: &mut dyn FnMut(usize),
 ) -> Disagreement {
     let game = shared.game;
     let best: Arc<Mutex<Option<(String, Evaluated)>>> = Arc::new(Mutex::new(None));
@@ -535,7 +541,11 @@ fn shrink_supervised(
         std::slice::from_ref(&handle),
         &[&shared.watches[jobs]],
         &AtomicBool::new(false),
-        &mut || {},
+        &mut || {
+            if let Some((text, _)) = &*lock(&best) {
+                on_best(text.lines().count());
+            }
+        },
     );
     if overrun.is_none() {
         if let Ok(d) = rx.try_recv() {
@@ -589,7 +599,7 @@ fn shrink_hang(
     input: String,
     slot: Slot,
     origin: String,
-    progress: &mut dyn Write,
+    on_best: &mut dyn FnMut(usize),
 ) -> Disagreement {
     let side = stage_side(slot.stage);
     let limit = slot.limit;
@@ -617,15 +627,14 @@ fn shrink_hang(
                         output_cap: process::DEFAULT_OUTPUT_CAP,
                     },
                 );
-                matches!(run, Ok(f) if f.ended == Ended::TimedOut)
+                let still = matches!(run, Ok(f) if f.ended == Ended::TimedOut);
+                if still {
+                    on_best(text.lines().count());
+                }
+                still
             };
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
-            let _ = writeln!(
-                progress,
-                "[{}] hang shrunk to {} bytes ({tries} child runs)",
-                game.slug(),
-                small.len()
-            );
+            notes.push(format!("shrunk in {tries} child runs of `boardfuzz solve`"));
         }
         _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census code".to_string()),
     }
@@ -674,77 +683,5 @@ impl Plan {
     /// reference; an external solution has its own time limit and never hangs the campaign).
     fn subject_is_engine_or(&self, side: Side) -> bool {
         side == Side::Reference || matches!(self.subject, Subject::Engine)
-    }
-}
-
-/// The progress line: redrawn in place on a terminal, a line every few seconds otherwise.
-struct Meter {
-    slug: &'static str,
-    budget: Budget,
-    tty: bool,
-    last: Option<Instant>,
-    drawn: bool,
-}
-
-impl Meter {
-    fn new(slug: &'static str, budget: Budget) -> Meter {
-        Meter {
-            slug,
-            budget,
-            tty: std::io::stderr().is_terminal(),
-            last: None,
-            drawn: false,
-        }
-    }
-
-    fn tick(&mut self, out: &mut dyn Write, cases: u64, elapsed: Duration) {
-        let every = if self.tty {
-            Duration::from_millis(200)
-        } else {
-            Duration::from_secs(5)
-        };
-        let now = Instant::now();
-        if self.last.is_some_and(|l| now - l < every) {
-            return;
-        }
-        if self.last.is_none() {
-            self.last = Some(now);
-            return;
-        }
-        self.last = Some(now);
-        let rate = cases as f64 / elapsed.as_secs_f64().max(1e-9);
-        let (done, bar) = match self.budget {
-            Budget::Cases(n) => (cases as f64 / n.max(1) as f64, format!("{cases}/{n} cases")),
-            Budget::Time(t) => (
-                elapsed.as_secs_f64() / t.as_secs_f64().max(1e-9),
-                format!(
-                    "{cases} cases, {:.0}s/{:.0}s",
-                    elapsed.as_secs_f64(),
-                    t.as_secs_f64()
-                ),
-            ),
-        };
-        let filled = ((done.clamp(0.0, 1.0)) * 20.0) as usize;
-        let line = format!(
-            "[{}] [{}{}] {bar}, {rate:.0} cases/s",
-            self.slug,
-            "#".repeat(filled),
-            ".".repeat(20 - filled)
-        );
-        if self.tty {
-            let _ = write!(out, "\r\x1b[2K{line}");
-        } else {
-            let _ = writeln!(out, "{line}");
-        }
-        let _ = out.flush();
-        self.drawn = true;
-    }
-
-    fn clear(&mut self, out: &mut dyn Write) {
-        if self.tty && self.drawn {
-            let _ = write!(out, "\r\x1b[2K");
-            let _ = out.flush();
-            self.drawn = false;
-        }
     }
 }

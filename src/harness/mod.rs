@@ -10,6 +10,8 @@ pub mod corpus;
 pub mod interrupt;
 pub mod planted;
 pub mod process;
+pub mod progress;
+pub mod report;
 pub mod subject;
 
 use std::fmt::Write as _;
@@ -331,6 +333,15 @@ impl Disagreement {
 
     /// The full human-readable report: input, both outputs as a diff, first divergence, replay.
     pub fn report(&self) -> String {
+        self.render(false)
+    }
+
+    /// [`Disagreement::report`] with a coloured diff (print it through `anstream`).
+    pub fn report_styled(&self) -> String {
+        self.render(true)
+    }
+
+    fn render(&self, styled: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -352,7 +363,8 @@ impl Disagreement {
             out,
             "--- output diff (- reference, + {label}, two spaces = both) ---"
         );
-        out.push_str(&diff_lines(
+        let diff = if styled { diff_styled } else { diff_lines };
+        out.push_str(&diff(
             &self.comparison.reference.to_string(),
             &self.comparison.mine.to_string(),
         ));
@@ -401,23 +413,102 @@ impl Disagreement {
     }
 }
 
-/// A line-by-line diff of two texts: `  ` both, `- ` only in `left`, `+ ` only in `right`.
-/// Positional (line i against line i), which suits fixed-layout judge outputs.
+/// A line diff of two texts (`left` the reference's, `right` the other side's), aligned by the
+/// `similar` crate (Myers' algorithm): `  ` in both, `- ` only left, `+ ` only right, so one
+/// missing line shows as one deletion, not as every later line changed. When a line is replaced
+/// by one of the same width — a fixed-layout output such as the 32×32 yut board — a `? ` line
+/// follows with `^` under each differing character (as Python's `difflib.ndiff` does). Plain
+/// text; [`diff_styled`] adds colour.
 pub fn diff_lines(left: &str, right: &str) -> String {
+    render_diff(left, right, false)
+}
+
+/// [`diff_lines`] with ANSI styles: deletions red, insertions green, the differing characters of
+/// a same-width pair in reverse video. Print it through `anstream`, which drops the styles when
+/// the output is not a terminal, under `NO_COLOR` or `--color never`.
+pub fn diff_styled(left: &str, right: &str) -> String {
+    render_diff(left, right, true)
+}
+
+fn render_diff(left: &str, right: &str, styled: bool) -> String {
+    use anstyle::{AnsiColor, Effects, Style};
+    use similar::{DiffOp, TextDiff};
+    let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
+    let green = Style::new().fg_color(Some(AnsiColor::Green.into()));
+    let paint = |style: Style, text: &str| {
+        if styled {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    };
     let l: Vec<&str> = left.lines().collect();
     let r: Vec<&str> = right.lines().collect();
+    let diff = TextDiff::from_slices(&l, &r);
     let mut out = String::new();
-    for i in 0..l.len().max(r.len()) {
-        match (l.get(i), r.get(i)) {
-            (Some(a), Some(b)) if a == b => {
-                let _ = writeln!(out, "  {a}");
-            }
-            (a, b) => {
-                if let Some(a) = a {
-                    let _ = writeln!(out, "- {a}");
+    for op in diff.ops() {
+        match *op {
+            DiffOp::Equal { old_index, len, .. } => {
+                for line in &l[old_index..old_index + len] {
+                    let _ = writeln!(out, "  {line}");
                 }
-                if let Some(b) = b {
-                    let _ = writeln!(out, "+ {b}");
+            }
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => {
+                for line in &l[old_index..old_index + old_len] {
+                    let _ = writeln!(out, "{}", paint(red, &format!("- {line}")));
+                }
+            }
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => {
+                for line in &r[new_index..new_index + new_len] {
+                    let _ = writeln!(out, "{}", paint(green, &format!("+ {line}")));
+                }
+            }
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                let old = &l[old_index..old_index + old_len];
+                let new = &r[new_index..new_index + new_len];
+                if old_len == new_len {
+                    // Pairs, each with the characters that differ marked.
+                    for (a, b) in old.iter().zip(new) {
+                        let marks = char_marks(a, b);
+                        match (&marks, styled) {
+                            (Some(marks), true) => {
+                                let emph = |line: &str, base: Style| {
+                                    let strong = base.effects(Effects::INVERT | Effects::BOLD);
+                                    let mut s = String::new();
+                                    for (c, m) in line.chars().zip(marks.chars()) {
+                                        let st = if m == '^' { strong } else { base };
+                                        s.push_str(&paint(st, &c.to_string()));
+                                    }
+                                    s
+                                };
+                                let _ = writeln!(out, "{}{}", paint(red, "- "), emph(a, red));
+                                let _ = writeln!(out, "{}{}", paint(green, "+ "), emph(b, green));
+                            }
+                            _ => {
+                                let _ = writeln!(out, "{}", paint(red, &format!("- {a}")));
+                                let _ = writeln!(out, "{}", paint(green, &format!("+ {b}")));
+                            }
+                        }
+                        if let (Some(marks), false) = (marks, styled) {
+                            let _ = writeln!(out, "? {}", marks.trim_end());
+                        }
+                    }
+                } else {
+                    for line in old {
+                        let _ = writeln!(out, "{}", paint(red, &format!("- {line}")));
+                    }
+                    for line in new {
+                        let _ = writeln!(out, "{}", paint(green, &format!("+ {line}")));
+                    }
                 }
             }
         }
@@ -426,6 +517,20 @@ pub fn diff_lines(left: &str, right: &str) -> String {
         let _ = writeln!(out, "(the two differ in the final newline)");
     }
     out
+}
+
+/// For two lines of the same width in characters: a marker string with `^` under each differing
+/// character and spaces elsewhere; `None` when the widths differ.
+fn char_marks(a: &str, b: &str) -> Option<String> {
+    if a.chars().count() != b.chars().count() {
+        return None;
+    }
+    Some(
+        a.chars()
+            .zip(b.chars())
+            .map(|(x, y)| if x == y { ' ' } else { '^' })
+            .collect(),
+    )
 }
 
 /// Shrinks a failing input structurally to a local minimum of inputs with the same verdict (a
@@ -451,8 +556,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn diff_marks_changed_lines() {
-        let d = diff_lines("a\nb\nc\n", "a\nx\n");
-        assert_eq!(d, "  a\n- b\n+ x\n- c\n");
+    fn diff_aligns_an_inserted_line() {
+        let d = diff_lines("1\n2\n3\n4\n", "1\n2\nextra line\n3\n4\n");
+        assert_eq!(d, "  1\n  2\n+ extra line\n  3\n  4\n");
+        let d = diff_lines("1\n2\n3\n", "1\n3\n");
+        assert_eq!(d, "  1\n- 2\n  3\n");
+    }
+
+    #[test]
+    fn diff_marks_the_changed_character_of_a_same_width_line() {
+        let d = diff_lines("ab\n|..A.|\nz\n", "ab\n|.A..|\nz\n");
+        assert_eq!(d, "  ab\n- |..A.|\n+ |.A..|\n?   ^^\n  z\n");
+        assert!(!d.contains('\x1b'));
+        let styled = diff_styled("|..A.|\n", "|.A..|\n");
+        assert!(styled.contains('\x1b'), "{styled:?}");
     }
 }

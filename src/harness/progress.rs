@@ -1,0 +1,179 @@
+//! What a long run shows while it runs: an `indicatif` bar per game (rate, ETA) on a terminal,
+//! plain periodic lines when stderr is not a terminal (logs, CI), nothing with `--quiet`; and a
+//! spinner while a finding is shrunk ("shrinking: 14 → 3 lines"). The workers of `--jobs` feed
+//! one display: the supervisor reads their shared counter.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::harness::campaign::Budget;
+
+/// How progress is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    /// Nothing.
+    Quiet,
+    /// A line every few seconds to the run's progress writer.
+    Lines,
+    /// `indicatif` bars on stderr (a terminal).
+    Bars,
+}
+
+impl Show {
+    /// Bars when stderr is a terminal, lines otherwise; nothing if `quiet`.
+    pub fn for_stderr(quiet: bool) -> Show {
+        use std::io::IsTerminal;
+        match (quiet, std::io::stderr().is_terminal()) {
+            (true, _) => Show::Quiet,
+            (false, true) => Show::Bars,
+            (false, false) => Show::Lines,
+        }
+    }
+}
+
+/// How often a plain progress line is written.
+const LINE_EVERY: Duration = Duration::from_secs(5);
+
+/// One game's progress display.
+pub struct Meter {
+    slug: &'static str,
+    budget: Budget,
+    show: Show,
+    bar: Option<ProgressBar>,
+    last_line: Instant,
+}
+
+impl Meter {
+    pub fn new(slug: &'static str, budget: Budget, show: Show) -> Meter {
+        let bar = (show == Show::Bars).then(|| {
+            let (len, template) = match budget {
+                Budget::Cases(n) => (
+                    n,
+                    "{prefix:>14} [{bar:30}] {pos}/{len} cases, {per_sec}, ETA {eta} {msg}",
+                ),
+                Budget::Time(t) => (
+                    t.as_millis() as u64,
+                    "{prefix:>14} [{bar:30}] {elapsed}/{duration} {msg}",
+                ),
+            };
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(template)
+                    .expect("a valid template")
+                    .progress_chars("#>."),
+            );
+            bar.set_prefix(slug);
+            bar
+        });
+        Meter {
+            slug,
+            budget,
+            show,
+            bar,
+            last_line: Instant::now(),
+        }
+    }
+
+    /// `cases` done after `elapsed`.
+    pub fn tick(&mut self, out: &mut dyn Write, cases: u64, elapsed: Duration) {
+        let rate = cases as f64 / elapsed.as_secs_f64().max(1e-9);
+        match (&self.bar, self.show) {
+            (Some(bar), _) => match self.budget {
+                Budget::Cases(_) => bar.set_position(cases),
+                Budget::Time(t) => {
+                    bar.set_position((elapsed.as_millis() as u64).min(t.as_millis() as u64));
+                    bar.set_message(format!("{cases} cases, {rate:.0}/s"));
+                }
+            },
+            (None, Show::Lines) if self.last_line.elapsed() >= LINE_EVERY => {
+                self.last_line = Instant::now();
+                let planned = match self.budget {
+                    Budget::Cases(n) => format!("{cases}/{n} cases"),
+                    Budget::Time(t) => format!(
+                        "{cases} cases, {:.0}s/{:.0}s",
+                        elapsed.as_secs_f64(),
+                        t.as_secs_f64()
+                    ),
+                };
+                let _ = writeln!(out, "[{}] {planned}, {rate:.0} cases/s", self.slug);
+            }
+            _ => {}
+        }
+    }
+
+    /// Removes the bar (the summary follows).
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    /// Starts the shrinking display of a finding of `lines` lines.
+    pub fn shrinking(&self, out: &mut dyn Write, what: &str, lines: usize) -> Shrinking {
+        let spinner = match self.show {
+            Show::Bars => {
+                let s = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                s.set_style(
+                    ProgressStyle::with_template("{prefix:>14} {spinner} {msg} ({elapsed})")
+                        .expect("a valid template"),
+                );
+                s.set_prefix(self.slug);
+                s.enable_steady_tick(Duration::from_millis(120));
+                Some(s)
+            }
+            Show::Lines => {
+                let _ = writeln!(out, "[{}] {what}; shrinking {lines} lines…", self.slug);
+                None
+            }
+            Show::Quiet => None,
+        };
+        let mut s = Shrinking {
+            spinner,
+            what: what.to_string(),
+            from: lines,
+        };
+        s.update(lines);
+        s
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// The spinner of one shrink.
+pub struct Shrinking {
+    spinner: Option<ProgressBar>,
+    what: String,
+    from: usize,
+}
+
+impl Shrinking {
+    /// The smallest failing case so far has `lines` lines.
+    pub fn update(&mut self, lines: usize) {
+        if let Some(s) = &self.spinner {
+            s.set_message(format!(
+                "{}: shrinking: {} → {lines} lines",
+                self.what, self.from
+            ));
+        }
+    }
+
+    /// Ends the display with the final size.
+    pub fn finish(self, out: &mut dyn Write, slug: &str, lines: usize, show: bool) {
+        if let Some(s) = self.spinner {
+            s.finish_and_clear();
+        }
+        if show {
+            let _ = writeln!(
+                out,
+                "[{slug}] {}: shrunk from {} to {lines} lines",
+                self.what, self.from
+            );
+        }
+    }
+}

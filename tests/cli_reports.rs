@@ -1,0 +1,190 @@
+//! What a user and a CI system see: the JSON and JUnit reports of `check` (parsed here), colour
+//! only where asked (`--color`, `NO_COLOR`, never in pipes), shell completions with the games'
+//! flags, and `--help` listing every game's flags.
+
+mod common;
+
+use common::{boardfuzz, boardfuzz_env, temp_dir, text};
+
+/// A run with one finding (a planted engine panic) and both reports written.
+fn run_with_reports(dir: &std::path::Path) -> (serde_json::Value, String) {
+    let json = dir.join("run.json");
+    let junit = dir.join("run.xml");
+    let out = boardfuzz_env(
+        &[
+            "check",
+            "coin_jump",
+            "stack_game",
+            "--cases",
+            "60",
+            "--seed",
+            "4",
+            "--no-save",
+            "--quiet",
+            "--report",
+            "json",
+            json.to_str().unwrap(),
+            "--report",
+            "junit",
+            junit.to_str().unwrap(),
+        ],
+        b"",
+        &[("BOARDFUZZ_PLANT", "engine-panic:9")],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(out.stderr.len() < 400, "--quiet: {}", text(&out.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).expect("valid JSON");
+    (json, std::fs::read_to_string(junit).unwrap())
+}
+
+#[test]
+fn json_and_junit_reports_describe_the_run_and_its_finding() {
+    let dir = temp_dir("reports");
+    let (json, junit) = run_with_reports(&dir);
+
+    assert_eq!(json["tool"], "boardfuzz");
+    assert_eq!(json["seed"], 4);
+    assert_eq!(json["status"], "failed");
+    let findings = json["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 2, "{json:#}");
+    let first = &findings[0];
+    assert_eq!(first["game"], "coin_jump");
+    assert_eq!(first["verdict"], "engine panic");
+    assert!(first["input"].as_str().unwrap().contains('9'));
+    assert!(first["subject_output"]
+        .as_str()
+        .unwrap()
+        .contains("index out of bounds"));
+    assert!(first["reference_output"].as_str().unwrap().ends_with('\n'));
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["game"], "stack_game");
+    assert!(games[0]["census"]
+        .as_object()
+        .unwrap()
+        .contains_key("board-1x1"));
+    assert!(games[0]["cases"].as_u64().unwrap() >= 1);
+
+    let doc = roxmltree::Document::parse(&junit).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(root.attribute("failures"), Some("2"));
+    let suites: Vec<_> = root
+        .children()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .collect();
+    assert_eq!(suites.len(), 2);
+    for suite in suites {
+        let cases: Vec<_> = suite
+            .children()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        assert_eq!(cases.len(), 2, "one per game and one per finding");
+        let failure = cases[1]
+            .children()
+            .find(|n| n.has_tag_name("failure"))
+            .expect("the finding is a failed test case");
+        assert_eq!(failure.attribute("type"), Some("engine panic"));
+        assert!(failure.text().unwrap().contains("--- input ---"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn colour_only_when_asked_and_never_under_no_color() {
+    let args = [
+        "check",
+        "coin_jump",
+        "--cases",
+        "30",
+        "--seed",
+        "4",
+        "--no-save",
+        "--quiet",
+    ];
+    let plant = ("BOARDFUZZ_PLANT", "engine-panic:9");
+    let esc = |out: &std::process::Output| out.stdout.contains(&0x1b);
+    // Piped: no colour by default.
+    let out = boardfuzz_env(&args, b"", &[plant]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!esc(&out), "{}", text(&out.stdout));
+    // Forced.
+    let mut always = args.to_vec();
+    always.extend(["--color", "always"]);
+    let out = boardfuzz_env(&always, b"", &[plant]);
+    assert!(esc(&out));
+    // NO_COLOR wins over auto; never wins over everything.
+    let mut auto = args.to_vec();
+    auto.extend(["--color", "auto"]);
+    assert!(!esc(&boardfuzz_env(
+        &auto,
+        b"",
+        &[plant, ("NO_COLOR", "1")]
+    )));
+    let mut never = args.to_vec();
+    never.extend(["--color", "never"]);
+    assert!(!esc(&boardfuzz_env(
+        &never,
+        b"",
+        &[plant, ("CLICOLOR_FORCE", "1")]
+    )));
+}
+
+#[test]
+fn the_diff_marks_one_changed_character_of_the_yut_board() {
+    // The reference's picture and a copy with one character changed, through the library.
+    let game = boardfuzz::games::find("yut_nori").unwrap();
+    let input = b"2\nA BBBB\nA BBBF\n";
+    let boardfuzz::game::Outcome::Output(picture) =
+        game.reference(input, &boardfuzz::game::Options::new())
+    else {
+        panic!("the reference answers");
+    };
+    let row = picture.lines().position(|l| l.contains('A')).unwrap();
+    let mut lines: Vec<String> = picture.lines().map(String::from).collect();
+    let col = lines[row].find('A').unwrap();
+    lines[row].replace_range(col..col + 1, "B");
+    let changed = lines.join("\n") + "\n";
+    let diff = boardfuzz::harness::diff_lines(&picture, &changed);
+    let marked: Vec<&str> = diff.lines().filter(|l| l.starts_with("? ")).collect();
+    assert_eq!(marked.len(), 1, "{diff}");
+    assert_eq!(marked[0].find('^'), Some(col + 2), "{diff}");
+    assert_eq!(marked[0].matches('^').count(), 1);
+    assert_eq!(diff.lines().filter(|l| l.starts_with("- ")).count(), 1);
+}
+
+#[test]
+fn completions_and_help_know_every_game_flag() {
+    let out = boardfuzz(&["completions", "bash"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let script = text(&out.stdout);
+    for flag in [
+        "--turn-limit",
+        "--no-strict",
+        "--strict",
+        "--end",
+        "--report",
+        "--jobs",
+    ] {
+        assert!(
+            script.contains(flag),
+            "{flag} missing from the bash completions"
+        );
+    }
+    for shell in ["zsh", "fish"] {
+        let out = boardfuzz(&["completions", shell], b"");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(text(&out.stdout).contains("turn-limit"), "{shell}");
+    }
+    let help = text(&boardfuzz(&["check", "--help"], b"").stdout);
+    for flag in [
+        "--turn-limit",
+        "--no-strict",
+        "--strict",
+        "--side",
+        "--pieces",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from check --help");
+    }
+}
