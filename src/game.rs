@@ -195,6 +195,16 @@ pub trait Game: 'static {
         0
     }
 
+    /// The settings a structured case is judged under wherever it is run from fuzz bytes: by the
+    /// fuzz target ([`crate::fuzzing::diff_case`]), by `repro --artifact` and by the tests that
+    /// decode fuzz bytes ([`DynGame::decode_fuzz_case`]). The default is none, the judge's rules.
+    /// A game whose small scopes lie outside the judge's defaults says so here (a shorter turn
+    /// limit, `--no-strict` for fewer dice). Only [`Scope::Both`] settings belong here: both sides
+    /// run the case.
+    fn case_options(_case: &Self::Case) -> Options {
+        Options::new()
+    }
+
     /// A random case for the campaign and `gen` (the game's generators, in `gen.rs`).
     fn generate(rng: &mut Rng, options: &Options) -> Result<Self::Case, String>;
 
@@ -206,6 +216,20 @@ pub trait Game: 'static {
     fn engine_trace(input: &[u8], options: &Options) -> Trace;
     /// The reference's per-turn trace.
     fn reference_trace(input: &[u8], options: &Options) -> Trace;
+    /// What the engine's reader makes of `input` (the values read, or the rejection), for the
+    /// `<slug>_parse` fuzz target of a game whose literal reference is too slow to answer every
+    /// valid raw input at fuzzing speed: the target then compares [`Game::engine_reader`] with
+    /// [`Game::reference_reader`] (same reading, or the same error class at the same line) instead
+    /// of the whole answers, and leaves the answers of valid inputs to the structured target.
+    /// `None` (the default, for both): the parse target compares the whole answers.
+    fn engine_reader(_input: &[u8], _options: &Options) -> Option<Outcome> {
+        None
+    }
+    /// What the reference's reader makes of `input`, written as [`Game::engine_reader`] writes it.
+    fn reference_reader(_input: &[u8], _options: &Options) -> Option<Outcome> {
+        None
+    }
+
     /// The census tags an input hits, as a bit set over [`Game::TAGS`] (0 for a rejected input),
     /// computed by the engine side (fast: the campaign runs it on every case).
     fn census(input: &[u8], options: &Options) -> u64;
@@ -248,6 +272,12 @@ pub trait DynGame: Sync {
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String>;
     /// The reference's own tags, where the game's reference computes them.
     fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>>;
+    /// What each side's reader makes of `input` ([`Game::engine_reader`],
+    /// [`Game::reference_reader`]; a panic comes back as [`Outcome::Failed`]), or `None` if the
+    /// game's parse target compares whole answers.
+    fn readers(&self, _input: &[u8], _options: &Options) -> Option<(Outcome, Outcome)> {
+        None
+    }
     /// The census of the corpus: the reference's tags where it computes them, else the engine's.
     fn literal_census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         self.reference_census(input, options)
@@ -257,6 +287,12 @@ pub trait DynGame: Sync {
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String>;
     /// The judge text of a raw fuzz artifact, decoded as the structured fuzz target decodes it.
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String>;
+    /// [`DynGame::decode_fuzz_input`] with the settings the structured fuzz target runs that case
+    /// under ([`Game::case_options`]): what replaying an artifact needs.
+    fn decode_fuzz_case(&self, bytes: &[u8]) -> Result<(String, Options), String> {
+        self.decode_fuzz_input(bytes)
+            .map(|text| (text, Options::new()))
+    }
     /// Shrinks a valid input to a local minimum of `still_fails`; `None` if the text is not a
     /// valid input of this game (then it cannot be shrunk structurally).
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String>;
@@ -308,6 +344,12 @@ impl<G: Game> DynGame for Registered<G> {
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         catch(|| G::census(input, options)).map_err(|e| format!("in census code: {e}"))
     }
+    fn readers(&self, input: &[u8], options: &Options) -> Option<(Outcome, Outcome)> {
+        let guarded = |read: fn(&[u8], &Options) -> Option<Outcome>| {
+            catch(|| read(input, options)).unwrap_or_else(|e| Some(Outcome::panicked(e)))
+        };
+        Some((guarded(G::engine_reader)?, guarded(G::reference_reader)?))
+    }
     fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>> {
         match catch(|| G::reference_census(input, options)) {
             Ok(tags) => tags.map(Ok),
@@ -320,6 +362,9 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
         decode_fuzz_input::<G::Case>(bytes).map(|case| G::render(&case))
+    }
+    fn decode_fuzz_case(&self, bytes: &[u8]) -> Result<(String, Options), String> {
+        decode_fuzz_input::<G::Case>(bytes).map(|case| (G::render(&case), G::case_options(&case)))
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         // Shrinking is game code too: a panic in it ends the shrink with the best case so far.

@@ -100,6 +100,8 @@ fn an_engine_panic_is_a_finding_in_check_repro_replay_and_census() {
     let dir = temp_dir("checker-panic");
     let corpus = dir.to_str().unwrap();
     let plant = [("BOARDFUZZ_PLANT", "engine-panic")];
+    // Seed 3: its first failing case holds its 3 on the board (with seed 1 it is the side of a
+    // 1×3 board, which no structural shrink turns into a digit).
     let out = boardfuzz_env(
         &[
             "check",
@@ -107,7 +109,7 @@ fn an_engine_panic_is_a_finding_in_check_repro_replay_and_census() {
             "--cases",
             "200",
             "--seed",
-            "1",
+            "3",
             "--corpus",
             corpus,
         ],

@@ -183,7 +183,7 @@ mod fixtures {
     fn an_infinite_loop_is_a_time_limit_and_is_killed() {
         found(
             "coin_jump_loop.py",
-            &["--cases", "100", "--solution-timeout", "1s"],
+            &["--cases", "400", "--solution-timeout", "1s"],
             "solution time limit",
             2,
         );

@@ -156,42 +156,50 @@ fn continuing_cell(board: &Board, (row, col): (i64, i64)) -> Option<(usize, usiz
     board.cells[row][col].map(|_| (row, col))
 }
 
-/// One step: the set of cells the coin can stand on after one more move.
-fn step(board: &Board, current: &[bool]) -> Vec<bool> {
-    let mut next = vec![false; board.rows * board.cols];
-    for row in 0..board.rows {
-        for col in 0..board.cols {
-            if current[index(board, (row, col))] {
-                for target in move_targets(board, (row, col)) {
-                    if let Some(cell) = continuing_cell(board, target) {
-                        next[index(board, cell)] = true;
-                    }
+/// One step: `next` becomes the set of cells the coin can stand on after one more move from any
+/// cell of `current`. Returns whether that set is non-empty.
+fn step(board: &Board, current: &[bool], next: &mut [bool]) -> bool {
+    let mut any = false;
+    for seen in next.iter_mut() {
+        *seen = false;
+    }
+    // Every cell of the set, in row-major order (flat index `row * cols + col`, see `index`).
+    for (flat, &in_set) in current.iter().enumerate() {
+        if in_set {
+            let (row, col) = (flat / board.cols, flat % board.cols);
+            for target in move_targets(board, (row, col)) {
+                if let Some(cell) = continuing_cell(board, target) {
+                    next[index(board, cell)] = true;
+                    any = true;
                 }
             }
         }
     }
-    next
+    any
 }
 
 /// The game from `start` (a digit cell): its answer (`-1` or the maximum number of moves) and
 /// the set of digit cells reachable from `start` (the union of all the step sets, `start`
 /// included).
+///
+/// The two step sets are allocated once and swap roles every step (the set after `t` moves is
+/// computed into the buffer that held the set after `t - 2`), so a step allocates nothing.
 fn play_from(board: &Board, start: (usize, usize)) -> (i64, Vec<bool>) {
     let size = board.rows * board.cols;
     let mut current = vec![false; size];
+    let mut next = vec![false; size];
     current[index(board, start)] = true;
     let mut reachable = current.clone();
 
     for t in 1..=size {
-        let next = step(board, &current);
-        if !next.contains(&true) {
+        if !step(board, &current, &mut next) {
             // The last non-empty set was after t - 1 moves; the t-th move always ends the game.
             return (t as i64, reachable);
         }
         for (seen, &now) in reachable.iter_mut().zip(&next) {
             *seen |= now;
         }
-        current = next;
+        std::mem::swap(&mut current, &mut next);
     }
     // A non-empty set after N·M steps: a cycle is reachable.
     (-1, reachable)

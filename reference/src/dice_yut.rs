@@ -168,17 +168,35 @@ fn score(cell: Cell) -> u32 {
     }
 }
 
+/// The most cells one move steps over: a die shows at most `DIE_MAX` steps, and neither the start
+/// nor the landing cell counts.
+const MAX_PASSED: usize = DIE_MAX as usize - 1;
+
 /// One move of one piece, walked step by step (rule 3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The search walks every piece for every die of every line of play, so a walk lives on the stack:
+/// the cells stepped over are kept in a fixed array of [`MAX_PASSED`] slots, of which the first
+/// `passed_count` are used (the rest stay `S`); [`Walk::passed`] is that list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Walk {
     /// The cell the move starts on.
     start: Cell,
-    /// The cells stepped over: reached by a step but neither the start nor the landing cell.
-    passed: Vec<Cell>,
+    /// The cells stepped over, in order: reached by a step but neither the start nor the landing
+    /// cell. Only the first `passed_count` slots are used.
+    passed: [Cell; MAX_PASSED],
+    /// How many slots of `passed` are used.
+    passed_count: usize,
     /// The cell the move ends on.
     landing: Cell,
     /// The steps not taken because the walk reached `F` first (0 for every other move).
     steps_left: u8,
+}
+
+impl Walk {
+    /// The cells stepped over, in order.
+    fn passed(&self) -> &[Cell] {
+        &self.passed[..self.passed_count]
+    }
 }
 
 /// Rule 3: moves a piece from `start` by `steps` steps, one step at a time. The first step follows
@@ -186,7 +204,8 @@ struct Walk {
 /// arrow; reaching `F` ends the move at once.
 fn walk(start: Cell, steps: u8) -> Walk {
     let mut here = start;
-    let mut passed = Vec::new();
+    let mut passed = [S; MAX_PASSED];
+    let mut passed_count = 0;
     let mut taken = 0;
     while taken < steps && here != F {
         let next = if taken == 0 {
@@ -197,7 +216,8 @@ fn walk(start: Cell, steps: u8) -> Walk {
             }
         } else {
             // Every later step: red, whatever cell is passed over.
-            passed.push(here);
+            passed[passed_count] = here;
+            passed_count += 1;
             red_arrow(here).expect("only F has no red arrow")
         };
         here = next;
@@ -206,6 +226,7 @@ fn walk(start: Cell, steps: u8) -> Walk {
     Walk {
         start,
         passed,
+        passed_count,
         landing: here,
         steps_left: steps - taken,
     }
@@ -309,6 +330,12 @@ fn read_dice(input: &[u8], strict: bool) -> Result<Vec<u8>, InputError> {
     }
     text.finish()?;
     Ok(dice)
+}
+
+/// The dice of an input as read, or the input's error: what [`solve`] reads before it searches
+/// (the raw-bytes fuzz target compares the two readers with it).
+pub fn read(input: &[u8], strict: bool) -> Result<Vec<u8>, InputError> {
+    read_dice(input, strict)
 }
 
 /// The judge's answer: the maximum total, `"V\n"`. `strict` requires exactly 10 dice; otherwise
@@ -512,7 +539,7 @@ fn move_events(played: &PlayedMove, events: &mut Vec<&'static str>) {
     }
 
     // pass-blue: a blue cell stepped over (neither the start nor the landing cell).
-    for &cell in &walk.passed {
+    for &cell in walk.passed() {
         if cell == O10 || cell == O20 || cell == O30 {
             events.push("pass-blue");
         }
@@ -625,7 +652,7 @@ mod tests {
         assert_eq!(walk(O6, 5).landing, O16);
         assert_eq!(walk(O18, 3).landing, O24);
         assert_eq!(walk(O28, 2).landing, O32);
-        assert_eq!(walk(O6, 5).passed, vec![O8, O10, O12, O14]);
+        assert_eq!(walk(O6, 5).passed(), [O8, O10, O12, O14]);
         // Landing exactly on a blue cell ends there; the next move starts blue.
         assert_eq!(walk(O8, 1).landing, O10);
         assert_eq!(walk(walk(O8, 1).landing, 1).landing, B13);
@@ -640,7 +667,7 @@ mod tests {
         assert_eq!((exact.landing, exact.steps_left), (F, 0));
         let over = walk(O38, 5);
         assert_eq!((over.landing, over.steps_left), (F, 3));
-        assert_eq!(over.passed, vec![O40]);
+        assert_eq!(over.passed(), [O40]);
         let over = walk(M35, 5);
         assert_eq!((over.landing, over.steps_left), (F, 3));
         assert_eq!(score(F), 0);
@@ -755,7 +782,7 @@ mod tests {
                 continue;
             }
             let walk = walk(pieces[piece], dice[turn]);
-            let before_landing = *walk.passed.last().unwrap_or(&walk.start);
+            let before_landing = *walk.passed().last().unwrap_or(&walk.start);
             let lands_via_spine = walk.landing == O40 && before_landing == M35;
             let mut blocked = false;
             for other in 0..PIECES {

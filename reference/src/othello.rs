@@ -181,19 +181,28 @@ pub(crate) enum Walk {
     MetEmpty,
 }
 
+/// The most stones one walk of rule 4.2 can pass: every cell of a row of the largest board but
+/// the new stone's own.
+const MAX_PASSED: usize = BOARD_SIDES[BOARD_SIDES.len() - 1] - 1;
+
 /// Rule 4: applies a placement of `colour` at 1-based (row, col), which must be empty.
 ///
 /// 4.1 puts the stone; 4.2 walks the 8 directions one by one ([`walk_direction`]); 4.3 holds
 /// because only the stones passed on the walks from the new stone are turned, never stones around
 /// a stone that was just turned. Returns what happened in each direction, in [`DIRECTIONS`] order.
-pub(crate) fn place(board: &mut Board, row: usize, col: usize, colour: Cell) -> Vec<Walk> {
+pub(crate) fn place(
+    board: &mut Board,
+    row: usize,
+    col: usize,
+    colour: Cell,
+) -> [Walk; DIRECTIONS.len()] {
     // 4.1: put a stone of colour c on that cell.
     board.set(row, col, colour);
     // 4.2: each direction independently. The 8 rays from the new stone share no cell, so turning
     // the stones of one direction right away cannot change what another direction's walk sees.
-    let mut walks = Vec::new();
-    for direction in DIRECTIONS {
-        walks.push(walk_direction(board, row, col, colour, direction));
+    let mut walks = [Walk::NothingPassed; DIRECTIONS.len()];
+    for (walk, direction) in walks.iter_mut().zip(DIRECTIONS) {
+        *walk = walk_direction(board, row, col, colour, direction);
     }
     walks
 }
@@ -210,15 +219,20 @@ fn walk_direction(
     (row_step, col_step): (i64, i64),
 ) -> Walk {
     let enemy = opposite(colour);
-    let mut passed: Vec<(usize, usize)> = Vec::new();
+    // The list of passed stones: the first `passed_count` slots of a fixed array (a placement
+    // walks 8 directions, so the list lives on the stack).
+    let mut passed = [(0, 0); MAX_PASSED];
+    let mut passed_count = 0;
     let mut r = row as i64 + row_step;
     let mut c = col as i64 + col_step;
     // Step while the cell is on the board and holds the opposite colour.
     while board.on_board(r, c) && board.get(r as usize, c as usize) == enemy {
-        passed.push((r as usize, c as usize));
+        passed[passed_count] = (r as usize, c as usize);
+        passed_count += 1;
         r += row_step;
         c += col_step;
     }
+    let passed = &passed[..passed_count];
     if passed.is_empty() {
         return Walk::NothingPassed;
     }
@@ -230,7 +244,7 @@ fn walk_direction(
         return Walk::MetEmpty;
     }
     // On the board and not empty and not the opposite colour: the placer's own colour.
-    for &(passed_row, passed_col) in &passed {
+    for &(passed_row, passed_col) in passed {
         board.set(passed_row, passed_col, colour);
     }
     Walk::Flipped(passed.len())

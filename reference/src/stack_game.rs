@@ -46,6 +46,9 @@ struct Game {
     stacks: Vec<Vec<Vec<usize>>>,
     /// `directions[piece - 1]` is the direction of piece `piece` (rule 2).
     directions: Vec<u8>,
+    /// G of rule 5.1 while it moves: the pieces lifted off A's cell, bottom first. Empty between
+    /// moves; one buffer for the whole game, so that a move allocates nothing.
+    group: Vec<usize>,
 }
 
 /// Answers the judge's question with the official turn limit of 1000: `"T\n"` or `"-1\n"`.
@@ -136,6 +139,7 @@ fn read_game(input: &[u8]) -> Result<Game, InputError> {
         colours,
         stacks,
         directions,
+        group: Vec::with_capacity(k),
     })
 }
 
@@ -228,11 +232,11 @@ fn move_piece(game: &mut Game, a: usize) -> Move {
             }
         }
     };
-    let group = take_group(game, row, col, height);
-    let moved = group.len();
+    take_group(game, row, col, height);
+    let moved = game.group.len();
     match colour_of(game, destination) {
-        WHITE => put_white(game, destination, group),
-        RED => put_red(game, destination, group),
+        WHITE => put_white(game, destination),
+        RED => put_red(game, destination),
         other => unreachable!("cannot move onto colour {other}"),
     }
     Move {
@@ -243,12 +247,15 @@ fn move_piece(game: &mut Game, a: usize) -> Move {
     }
 }
 
-/// Finds piece `piece` on the board: (row, col, height), 0-based, height 0 = bottom.
+/// Finds piece `piece` on the board: (row, col, height), 0-based, height 0 = bottom. Every cell
+/// is searched, row by row, every stack from the bottom up.
 fn find_piece(game: &Game, piece: usize) -> (usize, usize, usize) {
-    for row in 0..game.n {
-        for col in 0..game.n {
-            if let Some(height) = game.stacks[row][col].iter().position(|&p| p == piece) {
-                return (row, col, height);
+    for (row, cells) in game.stacks.iter().enumerate() {
+        for (col, stack) in cells.iter().enumerate() {
+            for (height, &p) in stack.iter().enumerate() {
+                if p == piece {
+                    return (row, col, height);
+                }
             }
         }
     }
@@ -283,27 +290,37 @@ fn colour_of(game: &Game, (row, col): (usize, usize)) -> u8 {
     game.colours[row][col]
 }
 
-/// Rule 5.1: removes G (the piece at `height` and everything above it) from the cell, keeping its
-/// order (bottom first). Pieces below stay.
-fn take_group(game: &mut Game, row: usize, col: usize, height: usize) -> Vec<usize> {
-    game.stacks[row][col].split_off(height)
+/// Rule 5.1: removes G (the piece at `height` and everything above it) from the cell into
+/// `game.group`, keeping its order (bottom first). Pieces below stay.
+fn take_group(game: &mut Game, row: usize, col: usize, height: usize) {
+    let stack = &mut game.stacks[row][col];
+    debug_assert!(
+        game.group.is_empty(),
+        "G of the previous move was not put down"
+    );
+    for &piece in &stack[height..] {
+        game.group.push(piece);
+    }
+    stack.truncate(height);
 }
 
 /// Rule 5.3: G goes on top of the destination in the same order.
-fn put_white(game: &mut Game, (row, col): (usize, usize), group: Vec<usize>) {
+fn put_white(game: &mut Game, (row, col): (usize, usize)) {
     let stack = &mut game.stacks[row][col];
-    for piece in group {
+    for &piece in &game.group {
         stack.push(piece);
     }
+    game.group.clear();
 }
 
 /// Rule 5.4: G goes on top of the destination in reversed order; the destination's own pieces
 /// stay below, unchanged.
-fn put_red(game: &mut Game, (row, col): (usize, usize), group: Vec<usize>) {
+fn put_red(game: &mut Game, (row, col): (usize, usize)) {
     let stack = &mut game.stacks[row][col];
-    for piece in group.into_iter().rev() {
+    for &piece in game.group.iter().rev() {
         stack.push(piece);
     }
+    game.group.clear();
 }
 
 /// A trace line: `T: r,c,d,h …` for pieces 1..=K.

@@ -596,9 +596,7 @@ fn draw(board: &Board) -> String {
     }
     let mut text = String::with_capacity(33 * 32);
     for line in &picture {
-        for &cell in line {
-            text.push(char::from(cell));
-        }
+        text.push_str(std::str::from_utf8(line).expect("the picture and the letters are ASCII"));
         text.push('\n');
     }
     text

@@ -37,17 +37,18 @@ pub struct ReproArgs {
     solution: SolutionArgs,
 }
 
-/// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target.
+/// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target (then
+/// with the settings the fuzz target ran that case under, `Game::case_options`).
 fn repro_input(
     game: &dyn DynGame,
     args: &ReproArgs,
     bytes: &[u8],
     options: &Options,
-) -> Result<(String, &'static str), Usage> {
+) -> Result<(String, &'static str, Options), Usage> {
     let file = &args.file;
     let as_artifact = |why: &'static str| {
-        game.decode_fuzz_input(bytes)
-            .map(|t| (t, why))
+        game.decode_fuzz_case(bytes)
+            .map(|(t, case_options)| (t, why, case_options))
             .map_err(|e| {
                 Usage(format!(
                     "{}: not a valid fuzz artifact: {e}",
@@ -55,7 +56,13 @@ fn repro_input(
                 ))
             })
     };
-    let as_text = |why: &'static str| Ok((String::from_utf8_lossy(bytes).into_owned(), why));
+    let as_text = |why: &'static str| {
+        Ok((
+            String::from_utf8_lossy(bytes).into_owned(),
+            why,
+            Options::new(),
+        ))
+    };
     if args.artifact {
         return as_artifact("raw artifact (--artifact)");
     }
@@ -88,14 +95,20 @@ fn repro_input(
 pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     let game = find_game(&args.game)?;
     let mut options = given.options_for(game, "repro")?;
+    let from_command_line = options != Options::new();
     // A corpus entry's recorded settings apply unless the command line gives its own.
-    if options == Options::new() {
+    if !from_command_line {
         options = corpus::args_beside(&args.file, game.settings()).map_err(Usage)?;
     }
     let file: &Path = &args.file;
     let bytes =
         std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
-    let (text, how) = repro_input(game, &args, &bytes, &options)?;
+    let (text, how, case_options) = repro_input(game, &args, &bytes, &options)?;
+    // So do the settings a structured artifact's case was fuzzed under (a short turn limit,
+    // `--no-strict` for fewer dice).
+    if !from_command_line && case_options != Options::new() {
+        options = case_options;
+    }
     // A judge-text file is replayed byte for byte (it may not even be UTF-8).
     let mut raw: Vec<u8> = if how.starts_with("judge text") {
         bytes

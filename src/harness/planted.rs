@@ -137,6 +137,12 @@ impl DynGame for Planted {
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
         self.inner.decode_fuzz_input(bytes)
     }
+    fn decode_fuzz_case(&self, bytes: &[u8]) -> Result<(String, Options), String> {
+        self.inner.decode_fuzz_case(bytes)
+    }
+    fn readers(&self, input: &[u8], options: &Options) -> Option<(Outcome, Outcome)> {
+        self.inner.readers(input, options)
+    }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         self.inner.shrink(input, still_fails)
     }

@@ -2,6 +2,7 @@
 //! checks every game gets ([`suite`], one line in `tests/suite_<slug>.rs`).
 #![allow(dead_code, unused_macros)]
 
+pub mod fuzz_seeds;
 pub mod suite;
 
 use std::io::Write;

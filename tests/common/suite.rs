@@ -253,7 +253,12 @@ pub fn spec_examples(slug: &str) {
 
 /// The full report of a disagreement on `input`, if the two sides disagree.
 pub fn report(g: &dyn DynGame, input: &[u8]) -> Option<String> {
-    agreement(g, input, &Options::new(), "proptest")
+    report_under(g, input, &Options::new())
+}
+
+/// [`report`] under settings (a structured fuzz case's own, `DynGame::decode_fuzz_case`).
+pub fn report_under(g: &dyn DynGame, input: &[u8], options: &Options) -> Option<String> {
+    agreement(g, input, options, "proptest")
         .err()
         .map(|d| d.report())
 }
@@ -344,8 +349,9 @@ macro_rules! game_suite {
                 bytes in proptest::collection::vec(any::<u8>(), 0..1024)
             ) {
                 let g = common::suite::game($slug);
-                let text = g.decode_fuzz_input(&bytes).expect("every byte string decodes");
-                let failure = common::suite::report(g, text.as_bytes());
+                let (text, options) =
+                    g.decode_fuzz_case(&bytes).expect("every byte string decodes");
+                let failure = common::suite::report_under(g, text.as_bytes(), &options);
                 prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
             }
 

@@ -2,10 +2,18 @@
 //! its `arbitrary` decoding (the fuzz targets' format), rendering to judge text, parsing back,
 //! and structural shrinking.
 //!
-//! Case format (versioned — changing it invalidates saved fuzz corpora): one byte `t`, T =
-//! `1 + t % 3`; then per test case one byte `s` (N = 4, 6, 8 for `s % 3` = 0, 1, 2), one byte
-//! `k`, the number of placements asked for (`k % (N² − 3)`, so 0..=N² − 4), and one byte `m`: the
-//! test case is *loose* when `m % LOOSE_ONE_IN == 0` (a documented share of one in four), else
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]):
+//! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
+//!   whole range of version 1, one byte `t`, T = `1 + t % 3`, and per test case up to N² − 4
+//!   placements;
+//! - *small* (every other case): T = `1 + t % SMALL_MAX_TESTS`, and per test case up to
+//!   [`SMALL_MAX_PLACEMENTS`] placements.
+//!
+//! Then per test case one byte `s` (N = 4, 6, 8 for `s % 3` = 0, 1, 2), one byte `k`, the number
+//! of placements asked for (`k % (most + 1)`, with `most` = N² − 4 in a large case and the
+//! smaller of N² − 4 and [`SMALL_MAX_PLACEMENTS`] in a small one), and one byte `m`: the test
+//! case is *loose* when `m % LOOSE_ONE_IN == 0` (a documented share of one in four), else
 //! *legal*. Then per placement, in a legal test case: one byte picks the colour among the colours
 //! that have a legal move (`byte % count`, the colour to move — the one that did not play last,
 //! black first — listed first, so a pass shows as the same colour twice), and one byte picks the
@@ -15,6 +23,15 @@
 //! (usually flipping nothing), otherwise it is a legal placement as above (or, when neither side
 //! can move, an empty cell as just said). Input past the end reads as zeros. Every byte string is a
 //! valid input in the default mode; a legal test case is valid under `--strict` too.
+//!
+//! Why these scopes: both sides replay every placement, so a case costs about as much as it has
+//! placements, and a version-1 case had 38 on average (up to 180). Every rule shows on a few
+//! placements — flips in one, two or three directions, a run to the edge, a gap, a corner, a pass
+//! and a full board on 4×4 (12 placements fill it), the board sizes and the reset between test
+//! cases (two test cases) — so most cases are small: at most 2 test cases of at most 12
+//! placements. One case in [`LARGE_ONE_IN`] is large (up to 3 full 8×8 games), which gives large
+//! cases about a third of the fuzzing time (`/tmp/notes-issue11-speed.md` has the measurements).
+//! The campaign's generator decodes random bytes through this same decoding.
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -22,6 +39,16 @@ use super::engine::{self, Board, Colour};
 
 /// One test case in [`LOOSE_ONE_IN`] may place stones that flip nothing (default mode only).
 pub const LOOSE_ONE_IN: u8 = 4;
+
+/// One case in this many is large: the whole range of test cases and placements (the share is
+/// explained in the module documentation).
+pub const LARGE_ONE_IN: u32 = 8;
+
+/// A small case has 1 to this many test cases.
+pub const SMALL_MAX_TESTS: u8 = 2;
+
+/// A test case of a small case has at most this many placements (enough to fill a 4×4 board).
+pub const SMALL_MAX_PLACEMENTS: usize = 12;
 
 /// One placement: 1-based row and column, colour 1 (black) or 2 (white), as in the judge text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,11 +71,17 @@ pub struct Case {
     pub tests: Vec<TestCase>,
 }
 
-/// The cells of a mask in row-major order, as 0-based (row, column).
-fn cells(mask: u64, n: usize) -> impl Iterator<Item = (usize, usize)> {
-    (0..n * n)
-        .map(move |i| (i / n, i % n))
-        .filter(move |&(x, y)| mask & 1 << engine::cell(x, y) != 0)
+/// The `k`-th cell (0-based, `k < mask.count_ones()`) of a mask in row-major order, as 0-based
+/// (row, column). Bit [`engine::cell`]`(x, y)` is `x * STRIDE + y`, so row-major order is bit
+/// order.
+fn nth_cell(mut mask: u64, k: usize) -> (usize, usize) {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    let bit = mask.trailing_zeros() as usize;
+    let (x, y) = (bit / engine::STRIDE, bit % engine::STRIDE);
+    debug_assert_eq!(engine::cell(x, y), bit as u32);
+    (x, y)
 }
 
 fn colour_of(code: u8) -> Colour {
@@ -63,16 +96,14 @@ fn colour_of(code: u8) -> Colour {
 /// colour of the previous placement (0 for none).
 fn legal_pick(board: &Board, last: u8, colour_byte: u8, cell_byte: u8) -> Option<Placement> {
     let to_move = if last == 1 { 2 } else { 1 };
-    let colours: Vec<u8> = [to_move, 3 - to_move]
-        .into_iter()
-        .filter(|&c| board.legal_moves(colour_of(c)) != 0)
-        .collect();
-    if colours.is_empty() {
-        return None;
-    }
-    let colour = colours[colour_byte as usize % colours.len()];
-    let moves: Vec<(usize, usize)> = cells(board.legal_moves(colour_of(colour)), board.n).collect();
-    let (x, y) = moves[cell_byte as usize % moves.len()];
+    let moves = [to_move, 3 - to_move].map(|c| (c, board.legal_moves(colour_of(c))));
+    let (colour, legal) = match moves {
+        [(_, 0), (_, 0)] => return None,
+        [first, (_, 0)] => first,
+        [(_, 0), second] => second,
+        [first, second] => [first, second][colour_byte as usize % 2],
+    };
+    let (x, y) = nth_cell(legal, cell_byte as usize % legal.count_ones() as usize);
     Some(Placement {
         x: x as u8 + 1,
         y: y as u8 + 1,
@@ -82,11 +113,11 @@ fn legal_pick(board: &Board, last: u8, colour_byte: u8, cell_byte: u8) -> Option
 
 /// Any empty cell picked by a byte, of the colour picked by another (`None` on a full board).
 fn loose_pick(board: &Board, colour_byte: u8, cell_byte: u8) -> Option<Placement> {
-    let empties: Vec<(usize, usize)> = cells(board.empty(), board.n).collect();
-    if empties.is_empty() {
+    let empties = board.empty();
+    if empties == 0 {
         return None;
     }
-    let (x, y) = empties[cell_byte as usize % empties.len()];
+    let (x, y) = nth_cell(empties, cell_byte as usize % empties.count_ones() as usize);
     Some(Placement {
         x: x as u8 + 1,
         y: y as u8 + 1,
@@ -101,11 +132,16 @@ fn byte(u: &mut Unstructured<'_>) -> u8 {
 
 impl TestCase {
     /// Decodes one test case (see the module documentation); `loose_allowed` is false for the
-    /// strict-mode stream, which never places a stone that flips nothing.
-    pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool) -> TestCase {
+    /// strict-mode stream, which never places a stone that flips nothing; `large` is the scope.
+    pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool, large: bool) -> TestCase {
         let n = [4u8, 6, 8][byte(u) as usize % 3];
         let cells = n as usize * n as usize;
-        let wanted = byte(u) as usize % (cells - 3);
+        let most = if large {
+            cells - 4
+        } else {
+            (cells - 4).min(SMALL_MAX_PLACEMENTS)
+        };
+        let wanted = byte(u) as usize % (most + 1);
         let loose = byte(u) % LOOSE_ONE_IN == 0 && loose_allowed;
         let mut board = Board::new(n as usize);
         let mut placements = Vec::with_capacity(wanted);
@@ -141,19 +177,33 @@ impl TestCase {
 impl Case {
     /// Decodes a whole input; see the module documentation.
     pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool) -> Case {
-        let t = 1 + byte(u) as usize % 3;
+        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let t = 1 + byte(u) as usize % if large { 3 } else { SMALL_MAX_TESTS as usize };
         Case {
-            tests: (0..t).map(|_| TestCase::decode(u, loose_allowed)).collect(),
+            tests: (0..t)
+                .map(|_| TestCase::decode(u, loose_allowed, large))
+                .collect(),
         }
     }
 
     /// The judge input text.
     pub fn render(&self) -> String {
-        let mut out = format!("{}\n", self.tests.len());
+        let placements: usize = self.tests.iter().map(|t| t.placements.len()).sum();
+        let mut out = String::with_capacity(4 + 6 * self.tests.len() + 6 * placements);
+        let mut line = |numbers: &[usize]| {
+            for (i, &number) in numbers.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                engine::push_number(&mut out, number);
+            }
+            out.push('\n');
+        };
+        line(&[self.tests.len()]);
         for t in &self.tests {
-            out.push_str(&format!("{} {}\n", t.n, t.placements.len()));
+            line(&[t.n.into(), t.placements.len()]);
             for p in &t.placements {
-                out.push_str(&format!("{} {} {}\n", p.x, p.y, p.colour));
+                line(&[p.x.into(), p.y.into(), p.colour.into()]);
             }
         }
         out

@@ -2,24 +2,41 @@
 //! alternating, its `arbitrary` decoding (the fuzz targets' format), rendering to judge text,
 //! parsing back, and structural shrinking.
 //!
-//! Case format (versioned — changing it invalidates saved fuzz corpora): one byte `k`, the number
-//! of placements asked for (`1 + k % 32`), and one byte `m`: the game is *loose* when
-//! `m % LOOSE_ONE_IN == 0` (one game in four), else *legal*. Then per placement, in a legal game,
-//! one byte picks the cell among the legal moves of the colour to move in row-major order
-//! (`byte % count`); the game ends when that colour has no legal move. In a loose game each
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]): one case in
+//! [`LARGE_ONE_IN`] is *large*, the others *small*. One byte `k`, the number of placements asked
+//! for (`1 + k % 32` in a large case, `1 + k % SMALL_MAX_PLACEMENTS` in a small one), and one byte
+//! `m`: the game is *loose* when `m % LOOSE_ONE_IN == 0` (one game in four), else *legal*. Then
+//! per placement, in a legal game, one byte picks the cell among the legal moves of the colour to
+//! move in row-major order (`byte % count`); the game ends when that colour has no legal move. In a loose game each
 //! placement first reads a byte: if it is `0 mod 4` (or the colour to move has no legal move) the
 //! placement is any empty cell (`byte % empties`, usually flipping nothing), otherwise a legal
 //! one. Input past the end reads as zeros. A game that would end in a tie loses its last
 //! placement (an odd number of placements cannot tie), so every byte string is a valid input in
 //! the default mode, and a legal game is valid under `--strict` too.
+//!
+//! Why these scopes: both sides replay every placement and print the board, so a case costs about
+//! as much as it has placements. Flips in every direction count, runs to the edge, gaps, corners,
+//! a side without a move (the game ends) and both winners show within a dozen placements; only a
+//! full board needs all 32, and a tie (which the decoding avoids) too. So most cases have at most
+//! [`SMALL_MAX_PLACEMENTS`], and one in [`LARGE_ONE_IN`] up to 32, which gives large cases about a
+//! third of the fuzzing time (`/tmp/notes-issue11-speed.md` has the measurements). The campaign's
+//! generator decodes random bytes through this same decoding.
 
 use arbitrary::{Arbitrary, Unstructured};
 
 use super::engine::{self, colour_of, SIZE};
-use crate::games::othello::engine::{cell, Board};
+use crate::games::othello::engine::{cell, push_number, Board, STRIDE};
 
 /// One game in [`LOOSE_ONE_IN`] may place stones that flip nothing (default mode only).
 pub const LOOSE_ONE_IN: u8 = 4;
+
+/// One case in this many is large: up to 32 placements, a full board (the share is explained in
+/// the module documentation).
+pub const LARGE_ONE_IN: u32 = 8;
+
+/// A small case asks for 1 to this many placements.
+pub const SMALL_MAX_PLACEMENTS: usize = 12;
 
 /// A whole input: the placements as 1-based (row, column), black first, alternating.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,12 +44,16 @@ pub struct Case {
     pub placements: Vec<(u8, u8)>,
 }
 
-/// The cells of a mask in row-major order, as 0-based (row, column).
-fn cells(mask: u64) -> Vec<(usize, usize)> {
-    (0..SIZE * SIZE)
-        .map(|i| (i / SIZE, i % SIZE))
-        .filter(|&(r, c)| mask & 1 << cell(r, c) != 0)
-        .collect()
+/// The `k`-th cell (0-based, `k < mask.count_ones()`) of a mask in row-major order, as 0-based
+/// (row, column). Bit [`cell`]`(r, c)` is `r * STRIDE + c`, so row-major order is bit order.
+fn nth_cell(mut mask: u64, k: usize) -> (usize, usize) {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    let bit = mask.trailing_zeros() as usize;
+    let (r, c) = (bit / STRIDE, bit % STRIDE);
+    debug_assert_eq!(cell(r, c), bit as u32);
+    (r, c)
 }
 
 /// The next byte, or 0 past the end of the input.
@@ -44,26 +65,27 @@ impl Case {
     /// Decodes an input (see the module documentation); `loose_allowed` is false for the
     /// strict-mode stream.
     pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool) -> Case {
-        let wanted = 1 + byte(u) as usize % 32;
+        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let wanted = 1 + byte(u) as usize % if large { 32 } else { SMALL_MAX_PLACEMENTS };
         let loose = byte(u) % LOOSE_ONE_IN == 0 && loose_allowed;
         let mut board = Board::new(SIZE);
         let mut placements = Vec::with_capacity(wanted);
         while placements.len() < wanted {
             let colour = colour_of(placements.len() + 1);
             let any_cell = loose && byte(u) % 4 == 0;
-            let legal = cells(board.legal_moves(colour));
-            let choices = if any_cell || legal.is_empty() {
+            let legal = board.legal_moves(colour);
+            let choices = if any_cell || legal == 0 {
                 if !loose {
                     break;
                 }
-                cells(board.empty())
+                board.empty()
             } else {
                 legal
             };
-            if choices.is_empty() {
+            if choices == 0 {
                 break;
             }
-            let (r, c) = choices[byte(u) as usize % choices.len()];
+            let (r, c) = nth_cell(choices, byte(u) as usize % choices.count_ones() as usize);
             board.place(r, c, colour);
             placements.push((r as u8 + 1, c as u8 + 1));
         }
@@ -85,9 +107,14 @@ impl Case {
 
     /// The judge input text.
     pub fn render(&self) -> String {
-        let mut out = format!("{}\n", self.placements.len());
-        for (r, c) in &self.placements {
-            out.push_str(&format!("{r} {c}\n"));
+        let mut out = String::with_capacity(4 + 4 * self.placements.len());
+        push_number(&mut out, self.placements.len());
+        out.push('\n');
+        for &(r, c) in &self.placements {
+            push_number(&mut out, r.into());
+            out.push(' ');
+            push_number(&mut out, c.into());
+            out.push('\n');
         }
         out
     }

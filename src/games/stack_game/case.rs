@@ -1,15 +1,52 @@
 //! The structured stack_game case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format (versioned — changing it invalidates saved fuzz corpora): `N` by `int_in_range
-//! (4..=12)`, `K` by `int_in_range(4..=10)`, then one byte per cell in row-major order (colour =
-//! `byte % 3`), then per piece one byte picking its cell among the still free ones in row-major
-//! order (`byte % free`) and one byte for its direction (`byte % 4 + 1`). Every byte string is a
-//! valid board.
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): one byte
+//! picks the scope:
+//! - *large* (`byte % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
+//!   judge's whole range and rules, `N` by `int_in_range(4..=12)`, `K` by `int_in_range(4..=10)`,
+//!   turns 1..=1000;
+//! - *small* (every other case): `N` by `int_in_range(4..=SMALL_MAX_SIDE)`, `K` by
+//!   `int_in_range(4..=SMALL_MAX_PIECES)`, then one byte `t` for a short game, run with
+//!   `--turn-limit L`, `L = 1 + t % SHORT_TURN_LIMIT` ([`StackGame::case_options`]).
+//!
+//! Then, in both scopes, one byte per cell in row-major order (colour = `byte % 3`), then per
+//! piece one byte picking its cell among the still free ones in row-major order (`byte % free`)
+//! and one byte for its direction (`byte % 4 + 1`). Every byte string is a valid board; input
+//! that runs out early reads as zeros (a small all-white board).
+//!
+//! Why these scopes: the literal reference plays every turn up to the limit and looks every moving
+//! piece up on the whole board (rule 5.1), and two games in three on a random board never end, so
+//! a judge-size case costs it up to 10,000 moves over 144 cells. A small board (at most 6×6, at
+//! most 6 pieces) with at most 64 turns costs it well under 1/50 of that, and it is where bugs show
+//! first: every rule (white, red, blue, both bounces, groups carried, 4- and 5-stacks, a 4-stack
+//! broken in the same turn) happens on a 4×4 board within a few turns, and a short random limit
+//! puts the end of the game at the limit, one turn before it or one after it in a few percent of
+//! the cases — rule 7's boundary, which the judge's fixed 1000 reaches only with a searched board.
+//! One case in [`LARGE_ONE_IN`] keeps the judge's full range (large boards, many pieces, 1000
+//! turns, cycles with long transients); the share is chosen so that those cases take about a
+//! third of the fuzzing time while the target stays above 20,000 cases a second
+//! (`/tmp/notes-issue11-speed.md` has the measurements). The campaign's generator
+//! ([`super::gen::generate`]) draws its random boards with the same share.
+//!
+//! [`StackGame::case_options`]: super::StackGame
 
 use arbitrary::{Arbitrary, Unstructured};
 
 use super::engine::{self, Board};
+
+/// One case in this many is large: the judge's full range of sides, pieces and turns (the share
+/// is explained in the module documentation).
+pub const LARGE_ONE_IN: u32 = 256;
+
+/// The largest side of a small case.
+pub const SMALL_MAX_SIDE: u8 = 6;
+
+/// The most pieces of a small case.
+pub const SMALL_MAX_PIECES: usize = 6;
+
+/// A small case plays turns `1..=L` for an `L` in `1..=SHORT_TURN_LIMIT`.
+pub const SHORT_TURN_LIMIT: u32 = 16;
 
 /// One piece: 1-based row and column, direction 1..=4, as in the judge text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,12 +57,15 @@ pub struct Piece {
 }
 
 /// A whole input: `4 ≤ n ≤ 12`, `n * n` colours (row-major, `0..=2`), 4..=10 pieces on distinct
-/// cells.
+/// cells; and the turn limit it is judged under.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
     pub n: u8,
     pub colours: Vec<u8>,
     pub pieces: Vec<Piece>,
+    /// `None`: the judge's 1000 turns; `Some(L)`: a short game, run with `--turn-limit L` (not
+    /// part of the judge text).
+    pub turn_limit: Option<u32>,
 }
 
 impl Case {
@@ -80,6 +120,7 @@ impl Case {
                     n: n as u8 - 1,
                     colours,
                     pieces,
+                    turn_limit: self.turn_limit,
                 });
             }
         }
@@ -142,6 +183,7 @@ impl Case {
             n: n as u8,
             colours,
             pieces,
+            turn_limit: None,
         }
     }
 
@@ -163,8 +205,15 @@ impl Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let n: u8 = u.int_in_range(4..=12)?;
-        let k: usize = u.int_in_range(4..=10)?;
+        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let (n, k, turn_limit): (u8, usize, _) = if large {
+            (u.int_in_range(4..=12)?, u.int_in_range(4..=10)?, None)
+        } else {
+            let n = u.int_in_range(4..=SMALL_MAX_SIDE)?;
+            let k = u.int_in_range(4..=SMALL_MAX_PIECES)?;
+            let limit = 1 + u32::from(u8::arbitrary(u)?) % SHORT_TURN_LIMIT;
+            (n, k, Some(limit))
+        };
         let cells = n as usize * n as usize;
         let mut colours = Vec::with_capacity(cells);
         for _ in 0..cells {
@@ -180,6 +229,11 @@ impl<'a> Arbitrary<'a> for Case {
                 dir: u8::arbitrary(u)? % 4 + 1,
             });
         }
-        Ok(Case { n, colours, pieces })
+        Ok(Case {
+            n,
+            colours,
+            pieces,
+            turn_limit,
+        })
     }
 }

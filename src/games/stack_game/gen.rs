@@ -5,6 +5,7 @@ use std::sync::Mutex;
 use crate::game::Options;
 use crate::rng::Rng;
 
+use super::case::{LARGE_ONE_IN, SMALL_MAX_PIECES, SMALL_MAX_SIDE};
 use super::engine::{self, Board, Fate, BLUE, CELLS, MAX_K, OFF, RED, WHITE};
 use super::Case;
 
@@ -212,19 +213,23 @@ pub const BOUNDARY_EVALUATIONS: u64 = 20_000;
 ///
 /// - `--end TURN`: a board whose game ends at exactly `TURN` ([`search`]), or an error if the
 ///   search budget runs out.
-/// - otherwise: a random board, or one time in [`BOUNDARY_ONE_IN`] a boundary board.
+/// - otherwise: one time in [`BOUNDARY_ONE_IN`] a boundary board, else a random board with the
+///   fuzz target's scopes ([`super::case`]): one in [`LARGE_ONE_IN`] over the judge's whole
+///   range, the others small (side 4..=[`SMALL_MAX_SIDE`], 4..=[`SMALL_MAX_PIECES`] pieces).
+///   Searched boards (`--end`, boundary boards) use the judge's whole range.
 ///
 /// `--side N` and `--pieces K` fix the board side and the piece count of either kind.
 pub fn generate(
     rng: &mut Rng,
     options: &Options,
     end: Option<u64>,
-    sides: (usize, usize),
-    pieces: (usize, usize),
+    side: Option<usize>,
+    pieces: Option<usize>,
 ) -> Result<Case, String> {
+    let fixed_or = |value: Option<usize>, range: (usize, usize)| value.map_or(range, |v| (v, v));
     let shape = Plan {
-        sides,
-        pieces,
+        sides: fixed_or(side, (4, 12)),
+        pieces: fixed_or(pieces, (4, 10)),
         ..Plan::default()
     };
     if let Some(end) = end {
@@ -249,6 +254,14 @@ pub fn generate(
         };
         return Ok(Case::from_board(&search(rng, target, plan).board));
     }
+    let (sides, pieces) = if rng.below(LARGE_ONE_IN.into()) == 0 {
+        (shape.sides, shape.pieces)
+    } else {
+        (
+            fixed_or(side, (4, usize::from(SMALL_MAX_SIDE))),
+            fixed_or(pieces, (4, SMALL_MAX_PIECES)),
+        )
+    };
     Ok(Case::from_board(&random_board_in(rng, sides, pieces)))
 }
 

@@ -15,7 +15,7 @@ pub mod census;
 pub mod engine;
 pub mod gen;
 
-use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace};
+use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace, Value};
 use crate::rng::Rng;
 pub use case::{Case, Piece};
 use engine::{BLUE, OFF, RED, WHITE};
@@ -101,18 +101,22 @@ impl Game for StackGame {
         candidates
     }
 
+    /// A small case's short game runs with `--turn-limit L`; a large one under the judge's 1000.
+    fn case_options(case: &Case) -> Options {
+        match case.turn_limit {
+            Some(limit) => Options::new().with(TURN_LIMIT.name, Value::Number(limit.into())),
+            None => Options::new(),
+        }
+    }
+
     fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
-        let fixed = |s: &Setting, default: (usize, usize)| {
-            options
-                .number(s.name)
-                .map_or(default, |v| (v as usize, v as usize))
-        };
+        let fixed = |s: &Setting| options.number(s.name).map(|v| v as usize);
         gen::generate(
             rng,
             options,
             options.number(END.name),
-            fixed(&SIDE, (4, 12)),
-            fixed(&PIECES, (4, 10)),
+            fixed(&SIDE),
+            fixed(&PIECES),
         )
     }
 

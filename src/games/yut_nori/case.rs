@@ -1,14 +1,32 @@
 //! The structured yut_nori case: a game valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format (versioned — changing it invalidates saved fuzz corpora): one `u8` picks the turn
-//! count in 1..=100 (`int_in_range`), then per turn one byte picks the piece among those that have
-//! not exited (`byte % movable.len()`, pieces in `ABCDabcd` order) and one byte's low four bits are
-//! the throws (bit i set = `F` at position i). Every byte string is a valid game.
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]); one `u8` picks the turn
+//! count (`int_in_range`), in 1..=100 in a *large* case (`draw % LARGE_ONE_IN == LARGE_ONE_IN -
+//! 1`, one case in [`LARGE_ONE_IN`]) and in 1..=[`SMALL_MAX_TURNS`] in a *small* one; then per
+//! turn one byte picks the piece among those that have not exited (`byte % movable.len()`,
+//! pieces in `ABCDabcd` order) and one byte's low four bits are the throws (bit i set = `F` at
+//! position i). Every byte string is a valid game.
+//!
+//! Why these scopes: both sides replay every turn, so a case costs about as much as it has turns
+//! (plus the picture). Shortcuts from 앞밭, 뒷밭 and 방, captures, stacks of two to four and moving
+//! a stack by its upper piece all happen within a couple of dozen turns of random play; what
+//! needs long games is pieces exiting in numbers and a team finishing. So most cases are small,
+//! at most [`SMALL_MAX_TURNS`] turns, and one in [`LARGE_ONE_IN`] has up to 100, which gives
+//! large cases about a third of the fuzzing time (`/tmp/notes-issue11-speed.md` has the
+//! measurements). The campaign's generator decodes random bytes through this same decoding.
 
 use arbitrary::{Arbitrary, Unstructured};
 
 use super::engine::{self, Board, Move, LETTERS, OUT};
+
+/// One case in this many is large: up to 100 turns (the share is explained in the module
+/// documentation).
+pub const LARGE_ONE_IN: u32 = 8;
+
+/// A small case has at most this many turns.
+pub const SMALL_MAX_TURNS: usize = 25;
 
 /// One turn of a case: the piece (0..8 for `ABCDabcd`) and the four throws (`true` = `F`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +152,8 @@ impl Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let n: usize = u.int_in_range(1..=100)?;
+        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let n: usize = u.int_in_range(1..=if large { 100 } else { SMALL_MAX_TURNS })?;
         let mut board = Board::new();
         let mut turns = Vec::with_capacity(n);
         for _ in 0..n {
