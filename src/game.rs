@@ -205,6 +205,30 @@ pub trait Game: 'static {
         Options::new()
     }
 
+    /// One structured fuzz input in this many gets [`crate::fuzzing::deep_check`] (traces,
+    /// census, self-checks) as well as the answers. Chosen so that the deep checks take under
+    /// about a tenth of the target's time ([`crate::fuzzing::DEEP_ONE_IN`] explains the default).
+    const DEEP_ONE_IN: u32 = crate::fuzzing::DEEP_ONE_IN;
+
+    /// Checks of the engine against itself that need no reference: answers that two internal
+    /// paths of the engine must agree on (stack_game's exact cycle table and Brent's algorithm,
+    /// coin_jump's search and its census analysis). The structured fuzz targets run them on the
+    /// cases whose traces they compare ([`crate::fuzzing::deep_check`]), which also puts those
+    /// paths under coverage. `Err` describes the first inconsistency; the default checks nothing.
+    fn self_check(_input: &[u8], _options: &Options) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The settings the raw-bytes fuzz target (`<slug>_parse`) judges `input` under, and so
+    /// `repro` an artifact of it. The default is none, the judge's rules. A game with a mode of
+    /// reading (othello's `--strict`) may pick it per input ([`crate::fuzzing::hash`]). A game whose literal
+    /// reference spends most of a raw input's time past the reading (stack_game's 1000 turns) may
+    /// shorten that here: the raw target is there for the readers, and the structured target and
+    /// the campaign judge whole games. Only [`Scope::Both`] settings belong here.
+    fn raw_options(_input: &[u8]) -> Options {
+        Options::new()
+    }
+
     /// A random case for the campaign and `gen` (the game's generators, in `gen.rs`).
     fn generate(rng: &mut Rng, options: &Options) -> Result<Self::Case, String>;
 
@@ -293,6 +317,12 @@ pub trait DynGame: Sync {
         self.decode_fuzz_input(bytes)
             .map(|text| (text, Options::new()))
     }
+    /// The settings of the raw-bytes fuzz target for `input` ([`Game::raw_options`]).
+    fn raw_options(&self, input: &[u8]) -> Options;
+    /// [`Game::self_check`]; a panic in it is an `Err` too.
+    fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String>;
+    /// [`Game::DEEP_ONE_IN`].
+    fn deep_one_in(&self) -> u32;
     /// Shrinks a valid input to a local minimum of `still_fails`; `None` if the text is not a
     /// valid input of this game (then it cannot be shrunk structurally).
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String>;
@@ -365,6 +395,16 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn decode_fuzz_case(&self, bytes: &[u8]) -> Result<(String, Options), String> {
         decode_fuzz_input::<G::Case>(bytes).map(|case| (G::render(&case), G::case_options(&case)))
+    }
+    fn raw_options(&self, input: &[u8]) -> Options {
+        G::raw_options(input)
+    }
+    fn deep_one_in(&self) -> u32 {
+        G::DEEP_ONE_IN
+    }
+    fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String> {
+        catch(|| G::self_check(input, options))
+            .map_err(|e| format!("the engine's self-check panicked: {e}"))?
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         // Shrinking is game code too: a panic in it ends the shrink with the best case so far.

@@ -1,4 +1,5 @@
 //! Coin jump, raw bytes into both readers: same answer or same error class and line, no panic.
 #![no_main]
+use boardfuzz::games::coin_jump::CoinJump;
 
-libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree("coin_jump", bytes));
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree::<CoinJump>(bytes));

@@ -1,5 +1,5 @@
-//! Dice yut (BOJ 17825), structure-aware: every input is a valid game; engine vs reference.
+//! Dice yut (BOJ 17825), structure-aware: every input is a valid game; engine vs reference (answers; traces, census and self-checks on a share).
 #![no_main]
-use boardfuzz::games::dice_yut::{Case, DiceYut};
+use boardfuzz::games::dice_yut::DiceYut;
 
-libfuzzer_sys::fuzz_target!(|case: Case| boardfuzz::fuzzing::diff_case::<DiceYut>(&case));
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::diff_fuzz_bytes::<DiceYut>(bytes));

@@ -1,5 +1,5 @@
-//! Othello board (BOJ 15671), structure-aware: every input is a valid game; engine vs reference.
+//! Othello board (BOJ 15671), structure-aware: every input is a valid game; engine vs reference (answers; traces, census and self-checks on a share).
 #![no_main]
-use boardfuzz::games::othello_board::{Case, OthelloBoard};
+use boardfuzz::games::othello_board::OthelloBoard;
 
-libfuzzer_sys::fuzz_target!(|case: Case| boardfuzz::fuzzing::diff_case::<OthelloBoard>(&case));
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::diff_fuzz_bytes::<OthelloBoard>(bytes));

@@ -1,4 +1,5 @@
 //! Othello board (BOJ 15671), raw bytes into both readers: same answer or same error class and line, no panic.
 #![no_main]
+use boardfuzz::games::othello_board::OthelloBoard;
 
-libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree("othello_board", bytes));
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree::<OthelloBoard>(bytes));

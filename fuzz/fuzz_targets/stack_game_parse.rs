@@ -1,4 +1,5 @@
 //! Stacking pieces, raw bytes into both readers: same answer or same error class and line, no panic.
 #![no_main]
+use boardfuzz::games::stack_game::StackGame;
 
-libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree("stack_game", bytes));
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| boardfuzz::fuzzing::parse_agree::<StackGame>(bytes));

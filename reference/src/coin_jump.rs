@@ -5,7 +5,7 @@
 //! of `docs/judge-text.md` (section "coin_jump").
 //!
 //! Method: keep the set of digit cells the coin can stand on after exactly `t` moves (`t = 0`: the
-//! start alone). One step applies each of the 4 moves (rule 2) from every cell of the set and keeps
+//! start alone; a set is the list of its cells plus a flag per cell, see `CellSet`). One step applies each of the 4 moves (rule 2) from every cell of the set and keeps
 //! the targets that are digit cells on the board (rule 4); moves into a hole or off the board end
 //! the game (rule 3) and contribute nothing to the next set.
 //!
@@ -16,7 +16,7 @@
 //!   `t` moves, and from its last cell every move ends the game, which is one more counted move
 //!   (rule 3): the answer is `t + 1`.
 //!
-//! This is O((N·M)²) per start cell; slow on purpose.
+//! This is O(N·M · largest set) per start cell, O((N·M)²) at worst; slow on purpose.
 
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
@@ -37,6 +37,13 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let board = read_board(input, strict)?;
     let (answer, _) = play_from(&board, (0, 0));
     Ok(format!("{answer}\n"))
+}
+
+/// The board as read, row by row (`Some(digit)`, or `None` for a hole), or the input's error:
+/// what [`solve`] reads before it plays (the raw-bytes fuzz target compares the two readers with
+/// it on inputs too large to answer at fuzzing speed).
+pub fn read(input: &[u8], strict: bool) -> Result<Vec<Vec<Option<u8>>>, InputError> {
+    read_board(input, strict).map(|board| board.cells)
 }
 
 /// One line `r,c=V` (1-based) for every digit cell reachable from the start, the start included,
@@ -125,7 +132,7 @@ fn read_row(field: &str, line: usize, cols: usize) -> Result<Vec<Option<u8>>, In
     Ok(row)
 }
 
-/// The flat index of a cell in a `Vec<bool>` set.
+/// The flat index of a cell in a per-cell flag list.
 fn index(board: &Board, (row, col): (usize, usize)) -> usize {
     row * board.cols + col
 }
@@ -156,53 +163,82 @@ fn continuing_cell(board: &Board, (row, col): (i64, i64)) -> Option<(usize, usiz
     board.cells[row][col].map(|_| (row, col))
 }
 
-/// One step: `next` becomes the set of cells the coin can stand on after one more move from any
-/// cell of `current`. Returns whether that set is non-empty.
-fn step(board: &Board, current: &[bool], next: &mut [bool]) -> bool {
-    let mut any = false;
-    for seen in next.iter_mut() {
-        *seen = false;
+/// A set of cells: its members in the order they joined, and a flag per cell (flat index, see
+/// `index`) saying whether it is a member, so that a cell joins at most once.
+struct CellSet {
+    members: Vec<(usize, usize)>,
+    contains: Vec<bool>,
+}
+
+impl CellSet {
+    fn empty(board: &Board) -> CellSet {
+        CellSet {
+            members: Vec::new(),
+            contains: vec![false; board.rows * board.cols],
+        }
     }
-    // Every cell of the set, in row-major order (flat index `row * cols + col`, see `index`).
-    for (flat, &in_set) in current.iter().enumerate() {
-        if in_set {
-            let (row, col) = (flat / board.cols, flat % board.cols);
-            for target in move_targets(board, (row, col)) {
-                if let Some(cell) = continuing_cell(board, target) {
-                    next[index(board, cell)] = true;
-                    any = true;
-                }
+
+    fn insert(&mut self, board: &Board, cell: (usize, usize)) {
+        let flat = index(board, cell);
+        if !self.contains[flat] {
+            self.contains[flat] = true;
+            self.members.push(cell);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// Makes the set empty again (only the members' flags need clearing).
+    fn clear(&mut self, board: &Board) {
+        for &cell in &self.members {
+            self.contains[index(board, cell)] = false;
+        }
+        self.members.clear();
+    }
+}
+
+/// One step: `next` becomes the set of cells the coin can stand on after one more move from any
+/// cell of `current`.
+fn step(board: &Board, current: &CellSet, next: &mut CellSet) {
+    next.clear(board);
+    for &cell in &current.members {
+        for target in move_targets(board, cell) {
+            if let Some(landed) = continuing_cell(board, target) {
+                next.insert(board, landed);
             }
         }
     }
-    any
 }
 
 /// The game from `start` (a digit cell): its answer (`-1` or the maximum number of moves) and
 /// the set of digit cells reachable from `start` (the union of all the step sets, `start`
-/// included).
+/// included), as a flag per cell (flat index, see `index`).
 ///
 /// The two step sets are allocated once and swap roles every step (the set after `t` moves is
-/// computed into the buffer that held the set after `t - 2`), so a step allocates nothing.
+/// computed into the one that held the set after `t - 2`), so a step allocates nothing.
 fn play_from(board: &Board, start: (usize, usize)) -> (i64, Vec<bool>) {
     let size = board.rows * board.cols;
-    let mut current = vec![false; size];
-    let mut next = vec![false; size];
-    current[index(board, start)] = true;
-    let mut reachable = current.clone();
+    let mut current = CellSet::empty(board);
+    let mut next = CellSet::empty(board);
+    let mut reachable = CellSet::empty(board);
+    current.insert(board, start);
+    reachable.insert(board, start);
 
     for t in 1..=size {
-        if !step(board, &current, &mut next) {
+        step(board, &current, &mut next);
+        if next.is_empty() {
             // The last non-empty set was after t - 1 moves; the t-th move always ends the game.
-            return (t as i64, reachable);
+            return (t as i64, reachable.contains);
         }
-        for (seen, &now) in reachable.iter_mut().zip(&next) {
-            *seen |= now;
+        for &cell in &next.members {
+            reachable.insert(board, cell);
         }
         std::mem::swap(&mut current, &mut next);
     }
     // A non-empty set after N·M steps: a cycle is reachable.
-    (-1, reachable)
+    (-1, reachable.contains)
 }
 
 #[cfg(test)]

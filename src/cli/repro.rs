@@ -56,13 +56,10 @@ fn repro_input(
                 ))
             })
     };
-    let as_text = |why: &'static str| {
-        Ok((
-            String::from_utf8_lossy(bytes).into_owned(),
-            why,
-            Options::new(),
-        ))
+    let as_text_under = |why: &'static str, settings: Options| {
+        Ok((String::from_utf8_lossy(bytes).into_owned(), why, settings))
     };
+    let as_text = |why: &'static str| as_text_under(why, Options::new());
     if args.artifact {
         return as_artifact("raw artifact (--artifact)");
     }
@@ -80,7 +77,11 @@ fn repro_input(
         return as_artifact("raw artifact of the structured fuzz target");
     }
     if parent == format!("{}_parse", game.slug()) {
-        return as_text("judge text (artifact of the parse target)");
+        // Under the settings the raw-bytes target judges its inputs with (`Game::raw_options`).
+        return as_text_under(
+            "judge text (artifact of the parse target)",
+            game.raw_options(bytes),
+        );
     }
     let accepted = |o: &Outcome| matches!(o, Outcome::Output(_));
     if std::str::from_utf8(bytes).is_ok()

@@ -143,6 +143,15 @@ impl DynGame for Planted {
     fn readers(&self, input: &[u8], options: &Options) -> Option<(Outcome, Outcome)> {
         self.inner.readers(input, options)
     }
+    fn raw_options(&self, input: &[u8]) -> Options {
+        self.inner.raw_options(input)
+    }
+    fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String> {
+        self.inner.self_check(input, options)
+    }
+    fn deep_one_in(&self) -> u32 {
+        self.inner.deep_one_in()
+    }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         self.inner.shrink(input, still_fails)
     }

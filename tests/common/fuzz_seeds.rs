@@ -4,8 +4,10 @@
 //!
 //! - `<slug>`: the bytes decode as libfuzzer-sys decodes them (`DynGame::decode_fuzz_case`: the
 //!   size check, then `arbitrary_take_rest`), the case is rendered to judge text, and engine and
-//!   reference must agree on it under the case's own settings (`boardfuzz::fuzzing::diff_case`). Bytes that do not decode are
-//!   skipped, as libFuzzer skips them.
+//!   reference must agree on it under the case's own settings (`boardfuzz::fuzzing::diff_case`),
+//!   and so must their traces and census, and the engine pass its self-checks, where the target
+//!   runs those (`boardfuzz::fuzzing::deep`). Bytes that do not decode are skipped, as libFuzzer skips
+//!   them.
 //! - `<slug>_parse`: the raw bytes go to `boardfuzz::fuzzing::parse_agree`: same answer, or the
 //!   same error class at the same line, and no panic.
 //!
@@ -60,7 +62,7 @@ fn fail_all(target: &str, failures: Vec<String>) {
 /// Every kept seed of the structured target `<slug>`: decoded, rendered, both sides agree.
 pub fn structured(slug: &str) {
     let game = super::suite::game(slug);
-    let (mut checked, mut skipped) = (0, 0);
+    let (mut checked, mut skipped, mut deep) = (0, 0, 0);
     let mut failures = Vec::new();
     for (path, bytes) in seeds(slug) {
         let Ok((text, options)) = game.decode_fuzz_case(&bytes) else {
@@ -74,10 +76,21 @@ pub fn structured(slug: &str) {
                 "{path}: {}\nreplay: boardfuzz repro {slug} {path} --artifact",
                 d.report()
             ));
+        } else if boardfuzz::fuzzing::deep(game, &bytes) {
+            deep += 1;
+            if let Err(why) = boardfuzz::fuzzing::deep_check(game, text.as_bytes(), &options) {
+                let path = relative(&path);
+                failures.push(format!(
+                    "{path}: {why}\nreplay: boardfuzz repro {slug} {path} --artifact"
+                ));
+            }
         }
     }
     fail_all(slug, failures);
-    eprintln!("{slug}: {checked} kept seeds agree ({skipped} do not decode, skipped)");
+    eprintln!(
+        "{slug}: {checked} kept seeds agree, {deep} of them in traces, census and self-checks too \
+         ({skipped} do not decode, skipped)"
+    );
 }
 
 /// Every kept seed of the raw-bytes target `<slug>_parse`: `parse_agree` does not panic.
@@ -87,7 +100,7 @@ pub fn parse(slug: &str) {
     let all = seeds(&target);
     for (path, bytes) in &all {
         let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-            boardfuzz::fuzzing::parse_agree(slug, bytes)
+            boardfuzz::fuzzing::parse_agree_slug(slug, bytes)
         }));
         if let Err(payload) = outcome {
             let message = payload

@@ -194,6 +194,13 @@ pub fn longest_of(rows: usize, cols: usize, cells: &[u8]) -> i64 {
     })
 }
 
+/// [`longest`] with 64-bit slots, the path boards of 2^32 cells or more take (the self-check
+/// compares it with the 32-bit one on every board it sees).
+pub fn longest_wide(board: &Board) -> i64 {
+    let mut cells = board.cells.clone();
+    search::<u64>(board.rows, board.cols, &mut cells, 0)
+}
+
 /// An index type for the per-cell parent/value array.
 trait Slot: Copy + Default {
     fn of(i: usize) -> Self;

@@ -35,12 +35,44 @@ fn strict(options: &Options) -> bool {
     !options.switch(NO_STRICT.name)
 }
 
+/// The raw-bytes fuzz target answers inputs of up to this many bytes on both sides (boards of up
+/// to about 60 cells) and compares only what the two readers read on longer ones. The literal
+/// reference costs O((N·M)²) a board: raw fuzzing soon finds valid boards of a few hundred cells
+/// with reachable cycles, and at whole answers the target ran at 651 exec/s (`fuzz/speed.sh`).
+/// The answers of large boards are the structured target's and the campaign's.
+pub const RAW_ANSWER_MAX_BYTES: usize = 64;
+
+/// The self-check compares the two engine traces on boards of up to this many cells (a search
+/// per reachable cell costs O(cells²)).
+pub const SELF_CHECK_TRACE_CELLS: usize = 256;
+
+/// What a reader read, as the raw-bytes target compares it: `board N M` and the rows, `H` for a
+/// hole.
+fn board_read<'a>(rows: usize, cols: usize, cells: impl Iterator<Item = &'a u8>) -> String {
+    let mut text = format!("board {rows} {cols}\n");
+    for (i, &cell) in cells.enumerate() {
+        text.push(if cell == 0 {
+            'H'
+        } else {
+            (b'0' + cell) as char
+        });
+        if (i + 1) % cols == 0 {
+            text.push('\n');
+        }
+    }
+    text
+}
+
 impl Game for CoinJump {
     type Case = Case;
     const SLUG: &'static str = "coin_jump";
     const PROBLEM: &'static str = "boj1103";
     const TITLE: &'static str = "Coin jump (BOJ 1103)";
     const TAGS: &'static [&'static str] = TAGS;
+    /// The literal trace plays a whole game from every reachable cell, some 30 times the cost of
+    /// the answers on the kept seeds: at the default one in 64 the deep checks took 35% of the
+    /// structured target's time (`perf`), at one in 1024 about 3%.
+    const DEEP_ONE_IN: u32 = 1024;
     const SETTINGS: &'static [Setting] = &[
         NO_STRICT,
         Setting {
@@ -113,6 +145,60 @@ impl Game for CoinJump {
             .map_err(|e| Outcome::from_reference(Err(e)))
     }
 
+    /// Whole answers on short raw inputs, the readings on longer ones
+    /// ([`RAW_ANSWER_MAX_BYTES`]).
+    fn engine_reader(input: &[u8], options: &Options) -> Option<Outcome> {
+        if input.len() <= RAW_ANSWER_MAX_BYTES {
+            return None;
+        }
+        Some(Outcome::from_engine(
+            engine::parse(input, strict(options))
+                .map(|board| board_read(board.rows, board.cols, board.cells.iter())),
+        ))
+    }
+
+    fn reference_reader(input: &[u8], options: &Options) -> Option<Outcome> {
+        if input.len() <= RAW_ANSWER_MAX_BYTES {
+            return None;
+        }
+        Some(Outcome::from_reference(
+            boardfuzz_reference::coin_jump::read(input, strict(options)).map(|rows| {
+                let cols = rows.first().map_or(0, Vec::len);
+                let cells: Vec<u8> = rows.iter().flatten().map(|c| c.unwrap_or(0)).collect();
+                board_read(rows.len(), cols, cells.iter())
+            }),
+        ))
+    }
+
+    /// Three ways to the answer must agree: the search with 32-bit slots (every judge board),
+    /// with 64-bit slots (boards of 2^32 cells or more) and the census' topological analysis;
+    /// on boards of up to [`SELF_CHECK_TRACE_CELLS`] cells the trace from the analysis must be
+    /// the trace of one search per reachable cell.
+    fn self_check(input: &[u8], options: &Options) -> Result<(), String> {
+        let Ok(board) = engine::parse(input, strict(options)) else {
+            return Ok(());
+        };
+        let narrow = engine::longest_of(board.rows, board.cols, &board.cells);
+        let wide = engine::longest_wide(&board);
+        let analysed = engine::analyse(&board).answer();
+        if narrow != wide || narrow != analysed {
+            return Err(format!(
+                "coin_jump's answers disagree: search {narrow}, 64-bit search {wide}, analysis {analysed}"
+            ));
+        }
+        if board.cells.len() <= SELF_CHECK_TRACE_CELLS {
+            let searched = engine::trace(input, strict(options)).map_err(|e| e.to_string())?;
+            let analysed =
+                engine::trace_by_analysis(input, strict(options)).map_err(|e| e.to_string())?;
+            if searched != analysed {
+                return Err(format!(
+                    "coin_jump's traces disagree: by search {searched:?}, by analysis {analysed:?}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn census(input: &[u8], options: &Options) -> u64 {
         match engine::parse(input, strict(options)) {
             Ok(board) => census::census_bits(&engine::analyse(&board)),
@@ -133,6 +219,58 @@ mod tests {
             .filter(|(i, _)| b & (1 << i) != 0)
             .map(|(_, t)| *t)
             .collect()
+    }
+
+    #[test]
+    fn raw_inputs_past_the_answer_size_compare_the_readings() {
+        let options = Options::new();
+        let short = "2 2\n11\n1H\n";
+        assert!(short.len() <= RAW_ANSWER_MAX_BYTES);
+        assert_eq!(CoinJump::engine_reader(short.as_bytes(), &options), None);
+        assert_eq!(CoinJump::reference_reader(short.as_bytes(), &options), None);
+
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                (0..9)
+                    .map(|c| {
+                        if (r + c) % 4 == 3 {
+                            'H'
+                        } else {
+                            char::from(b'1' + c)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let long = format!("9 9\n{}\n", rows.join("\n"));
+        assert!(long.len() > RAW_ANSWER_MAX_BYTES);
+        let engine = CoinJump::engine_reader(long.as_bytes(), &options).unwrap();
+        let reference = CoinJump::reference_reader(long.as_bytes(), &options).unwrap();
+        assert_eq!(
+            engine,
+            Outcome::Output(format!("board 9 9\n{}\n", rows.join("\n")))
+        );
+        assert!(engine.agrees_with(&reference), "{engine} / {reference}");
+
+        // An error on row 7 (line 8): the same class at the same line from both readers.
+        let mut bad_rows = rows.clone();
+        bad_rows[6].replace_range(2..3, "x");
+        let bad = format!("9 9\n{}\n", bad_rows.join("\n"));
+        let engine = CoinJump::engine_reader(bad.as_bytes(), &options).unwrap();
+        let reference = CoinJump::reference_reader(bad.as_bytes(), &options).unwrap();
+        assert!(
+            matches!(engine, Outcome::Rejected { line: 8, .. }),
+            "{engine}"
+        );
+        assert!(engine.agrees_with(&reference), "{engine} / {reference}");
+        // And a reading that differs is a disagreement: one cell changed.
+        let other = long.replacen('9', "8", 1);
+        let changed = CoinJump::engine_reader(other.as_bytes(), &options).unwrap();
+        assert!(!changed.agrees_with(&reference_reading(&long)));
+    }
+
+    fn reference_reading(input: &str) -> Outcome {
+        CoinJump::reference_reader(input.as_bytes(), &Options::new()).unwrap()
     }
 
     #[test]

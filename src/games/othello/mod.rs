@@ -31,6 +31,21 @@ pub fn strict(options: &Options) -> bool {
     options.switch(STRICT.name)
 }
 
+/// One fuzz input in this many is judged under `--strict` (othello and othello_board, both fuzz
+/// targets), so the rejection of a stone that flips nothing is fuzzed too. Picked by
+/// [`crate::fuzzing::hash`] of the case's text (bits 16 and up: independent of the share whose
+/// traces are compared); a structured case with no such stone reads the same in both modes.
+pub const STRICT_ONE_IN: u32 = 4;
+
+/// `--strict` for one judge text (or raw input) in [`STRICT_ONE_IN`], else the default mode.
+pub fn fuzz_options(text: &[u8]) -> Options {
+    if (crate::fuzzing::hash(text) >> 16) % STRICT_ONE_IN == 0 {
+        Options::new().with(STRICT.name, crate::game::Value::Switch)
+    } else {
+        Options::new()
+    }
+}
+
 impl Game for Othello {
     type Case = Case;
     const SLUG: &'static str = "othello";
@@ -49,6 +64,16 @@ impl Game for Othello {
 
     fn shrink(case: &Case) -> Vec<Case> {
         case.shrink()
+    }
+
+    /// [`fuzz_options`]: `--strict` on one case in [`STRICT_ONE_IN`].
+    fn case_options(case: &Case) -> Options {
+        fuzz_options(case.render().as_bytes())
+    }
+
+    /// [`fuzz_options`]: `--strict` on one raw input in [`STRICT_ONE_IN`].
+    fn raw_options(input: &[u8]) -> Options {
+        fuzz_options(input)
     }
 
     fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {

@@ -12,7 +12,7 @@ pub mod engine;
 pub mod gen;
 
 use crate::game::{tag_bits, Game, Options, Outcome, Setting, Trace};
-use crate::games::othello::{strict, STRICT};
+use crate::games::othello::{fuzz_options, strict, STRICT};
 use crate::rng::Rng;
 pub use case::Case;
 
@@ -37,6 +37,16 @@ impl Game for OthelloBoard {
 
     fn shrink(case: &Case) -> Vec<Case> {
         case.shrink()
+    }
+
+    /// othello's [`fuzz_options`]: `--strict` on one case in four.
+    fn case_options(case: &Case) -> Options {
+        fuzz_options(case.render().as_bytes())
+    }
+
+    /// othello's [`fuzz_options`]: `--strict` on one raw input in four.
+    fn raw_options(input: &[u8]) -> Options {
+        fuzz_options(input)
     }
 
     fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
