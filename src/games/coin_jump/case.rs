@@ -1,12 +1,13 @@
 //! The structured coin_jump case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): one byte
-//! picks the scope, then one byte `s` each for the rows and the columns:
-//! - *large* (`byte % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
-//!   judge's whole range, a side of `1 + 49·s³/255³` (skewed toward small boards: half of all
-//!   bytes give a side of 7 or less; 255 gives 50);
-//! - *small* (every other case): a side of `1 + s % SMALL_MAX_SIDE`.
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]), then the sides:
+//! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
+//!   judge's whole range, sides of `1 + 49·s³/255³` with `s` bytes 2 and 3 of the draw (skewed
+//!   toward small boards: half of all values give a side of 7 or less; 255 gives 50);
+//! - *small* (every other case): one byte `s` each for the rows and the columns, a side of
+//!   `1 + s % SMALL_MAX_SIDE`.
 //!
 //! Then one byte for the largest digit (`int_in_range(1..=9)`), one hole threshold `h`; then one
 //! byte `b` per cell, row-major: a hole if `b < h`, else the digit `1 + b % largest`; cells past
@@ -20,9 +21,11 @@
 //! board on each side, landing in a hole, jumping over one, a reachable or an unreachable cycle,
 //! two routes meeting without a cycle) shows on boards of a few cells, and so do the bugs of the
 //! solutions it is meant to catch. One case in [`LARGE_ONE_IN`] keeps the judge's whole range
-//! (long chains, cycles far from the start, the 50-cell side); the share is chosen so that those
-//! cases take about a third of the fuzzing time while the target stays above 20,000 cases a
-//! second (`/tmp/notes-issue11-speed.md` has the measurements). The campaign's generator
+//! (long chains, cycles far from the start, the 50-cell side). The share keeps the target above
+//! its 20,000 cases a second; since the reference keeps its step sets as member lists, large
+//! cases cost only about 25 times a small one and take 4% of the answering time
+//! (`cargo run --release --example scope_share`, table in BENCHMARKS.md, "Fuzz targets"); a
+//! larger share would cost the target its speed. The campaign's generator
 //! ([`super::gen::generate`]) picks its board sides with the same share.
 
 use arbitrary::{Arbitrary, Unstructured};

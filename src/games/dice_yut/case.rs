@@ -1,15 +1,16 @@
 //! The structured dice_yut case: the dice of one game, its `arbitrary` decoding (the fuzz
 //! targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): two bytes, a
-//! little-endian `u16` `s`, pick the number of dice (the *scope*); one byte `m` picks the stream;
-//! then one byte per die (input past the end reads as zeros).
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope
+//! draw `s` of all the input's bytes ([`crate::fuzzing::scope_draw`]) picks the number of dice;
+//! one byte `m` picks the stream; then one byte per die (input past the end reads as zeros).
 //!
 //! Scope (see [`dice_for_scope`]):
 //! - *judge* (`s % JUDGE_ONE_IN == JUDGE_ONE_IN - 1`, one case in [`JUDGE_ONE_IN`]): exactly 10
 //!   dice, run in the judge's strict mode;
-//! - *mid* (else `s % MID_ONE_IN == MID_ONE_IN - 1`, about one case in [`MID_ONE_IN`]): 7 to 9
-//!   dice, run with `--no-strict` ([`DiceYut::case_options`](super::DiceYut));
+//! - *mid* (else `s / JUDGE_ONE_IN % MID_ONE_IN == MID_ONE_IN - 1`, about one case in
+//!   [`MID_ONE_IN`]): [`MID_DICE`] (5 to 8) dice, run with `--no-strict`
+//!   ([`DiceYut::case_options`](super::DiceYut));
 //! - *small* (every other case): 1 to [`SMALL_MAX_DICE`] dice, run with `--no-strict`.
 //!
 //! Input that runs out early reads as zeros: a small case of one die.
@@ -21,9 +22,10 @@
 //! to 5 dice), but finishing moves only pay from 7 dice on (`finish-overshoot` in 15% of 7-dice
 //! cases, 0% below) and the passing mistake from 8. The shares give the fuzzer most of its cases
 //! in the cheap small scope, keep the finishing scope in every few hundred cases, and give the
-//! judge's own 10-dice cases about a third of the fuzzing time while the target stays above
-//! 20,000 cases a second (`/tmp/notes-issue11-speed.md` has the measurements; the campaign's
-//! `--no-strict` generator draws through this same decoding).
+//! judge's own 10-dice cases a fifth of the answering time and the mid scope a third, while the
+//! target stays above 20,000 cases a second (`cargo run --release --example scope_share`, table
+//! in BENCHMARKS.md, "Fuzz targets"; the campaign's `--no-strict` generator draws through this
+//! same decoding).
 //!
 //! Streams:
 //! - *uniform* (three cases in four, `m % PASS_RICH_ONE_IN != 0`): die = `1 + byte % 5`;

@@ -1,9 +1,10 @@
 //! The structured stack_game case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): one byte
-//! picks the scope:
-//! - *large* (`byte % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
+//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! drawn first:
+//! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1` for the scope draw of all the input's
+//!   bytes, [`crate::fuzzing::scope_draw`]; one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range and rules, `N` by `int_in_range(4..=12)`, `K` by `int_in_range(4..=10)`,
 //!   turns 1..=1000;
 //! - *small* (every other case): `N` by `int_in_range(4..=SMALL_MAX_SIDE)`, `K` by
@@ -24,9 +25,10 @@
 //! puts the end of the game at the limit, one turn before it or one after it in a few percent of
 //! the cases — rule 7's boundary, which the judge's fixed 1000 reaches only with a searched board.
 //! One case in [`LARGE_ONE_IN`] keeps the judge's full range (large boards, many pieces, 1000
-//! turns, cycles with long transients); the share is chosen so that those cases take about a
-//! third of the fuzzing time while the target stays above 20,000 cases a second
-//! (`/tmp/notes-issue11-speed.md` has the measurements). The campaign's generator
+//! turns, cycles with long transients); the share keeps the target above 20,000 cases a second
+//! with large cases at 14% of the answering time, a judge-size case costing the reference some
+//! 50 small ones (`cargo run --release --example scope_share`, table in BENCHMARKS.md, "Fuzz
+//! targets"). The campaign's generator
 //! ([`super::gen::generate`]) draws its random boards with the same share.
 //!
 //! [`StackGame::case_options`]: super::StackGame
