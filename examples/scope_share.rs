@@ -1,5 +1,5 @@
 //! How the structured fuzz targets spend their time across scopes: for each game, `N` random fuzz
-//! inputs (uniform bytes, uniform lengths 0..600, seed 2026) are decoded as the target decodes
+//! inputs (uniform bytes, uniform lengths 0..=4096 as libFuzzer's inputs grow to, seed 2026) are decoded as the target decodes
 //! them and answered by engine and reference (the target's answer check, `harness::agreement`);
 //! each case is put in its scope by the same draw the decoding uses (`fuzzing::hash` of the raw
 //! bytes against the game's `LARGE_ONE_IN`, or dice_yut's judge and mid shares), and the table
@@ -62,7 +62,7 @@ fn main() {
         let mut by_scope: Vec<(&str, u64, f64)> = Vec::new();
         let mut total = 0.0;
         for _ in 0..n {
-            let len = rng.below(600) as usize;
+            let len = rng.below(4097) as usize;
             let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
             let Ok((text, options)) = game.decode_fuzz_case(&bytes) else {
                 continue;

@@ -6,7 +6,8 @@
 #
 #     fuzz/coverage.sh [--missing] [TARGET…]
 #
-# --missing also lists every uncovered line of those files. Works on the stable toolchain. The
+# --missing also lists every uncovered line of those files. The last column leaves out the lines
+# of `const fn` items (table builders evaluated at compile time, which no run can count). Works on the stable toolchain. The
 # LLVM tools must be of the version `rustc -vV` names: taken from $LLVM_BIN if set, else from
 # rustup's llvm-tools-preview component if installed, else from Debian's llvm-<version> package
 # (/usr/lib/llvm-<version>/bin), which this script installs with apt-get when it is missing.
@@ -76,23 +77,58 @@ game_files() {
     done
 }
 
+# The line numbers of file $1 that lie in a `const fn` item: its body runs at compile time
+# (table builders), so a run never counts it, however much the tables it built are used.
+const_fn_lines() {
+    awk '
+        !inside && /^[[:space:]]*(pub(\([a-z]+\))? )?const fn / { inside = 1; depth = 0; opened = 0 }
+        inside {
+            print NR
+            line = $0
+            sub(/\/\/.*/, "", line)
+            opens = gsub(/\{/, "{", line)
+            closes = gsub(/\}/, "}", line)
+            depth += opens - closes
+            if (opens > 0) opened = 1
+            if (opened && depth <= 0) inside = 0
+        }' "$1"
+}
+
+# The numbers of the lines of file $1 that profile $2 saw run zero times in the binaries $3…
+zero_lines() {
+    local file="$1" profile="$2"
+    shift 2
+    local binary="$1" objects=()
+    shift
+    for o in "$@"; do objects+=(-object "$o"); done
+    "$llvm/llvm-cov" show "$binary" "${objects[@]}" -instr-profile="$profile" "$file" \
+        -show-line-counts=true -show-expansions=false -use-color=false |
+        awk -F'|' '$2 ~ /^ *0$/ { n = $1; gsub(/ /, "", n); print n }'
+}
+
 # Adds to the table one row per file of game $2: lines and regions covered under profile $3 by
-# the binaries $4…, labelled $1.
+# the binaries $4…, labelled $1; and the lines share once the uncovered lines of `const fn`
+# items (compile-time code, see const_fn_lines) are left out of the count.
 add_rows() {
     local label="$1" slug="$2" profile="$3"
     shift 3
-    local binary="$1" objects=() files file regions regions_missed lines lines_missed
+    local binary="$1" objects=() files file regions regions_missed lines lines_missed const_missed
+    local binaries=("$@")
     shift
     for o in "$@"; do objects+=(-object "$o"); done
     mapfile -t files < <(game_files "$slug")
     # Columns of `llvm-cov report`: file, regions, missed regions, cover, functions, missed,
     # executed, lines, missed lines, cover, …
     while read -r file regions regions_missed _ _ _ _ lines lines_missed _; do
+        const_missed="$(comm -12 \
+            <(zero_lines "$BOARDFUZZ_ROOT/src/games/$slug/$file" "$profile" "${binaries[@]}" | sort) \
+            <(const_fn_lines "$BOARDFUZZ_ROOT/src/games/$slug/$file" | sort) | wc -l)"
         table+=("$(awk -v t="$label" -v f="src/games/$slug/$file" \
             -v r="$regions" -v rm="$regions_missed" -v l="$lines" -v lm="$lines_missed" \
+            -v cm="$const_missed" \
             'function pct(n, m) { return n ? sprintf("%.1f%%", 100 * (n - m) / n) : "-" }
-             BEGIN { printf "%-22s %-34s %7s %9s %8s %9s", t, f, pct(l, lm), (l - lm) "/" l,
-                     pct(r, rm), (r - rm) "/" r }')")
+             BEGIN { printf "%-22s %-34s %7s %9s %8s %9s %9s", t, f, pct(l, lm), (l - lm) "/" l,
+                     pct(r, rm), (r - rm) "/" r, pct(l - cm, lm - cm) }')")
     done < <("$llvm/llvm-cov" report "$binary" "${objects[@]}" -instr-profile="$profile" \
         "${files[@]}" | awk '$1 ~ /\.rs$/')
 }
@@ -170,5 +206,6 @@ if [ "$missing" -eq 1 ]; then
 fi
 
 echo
-printf '%-22s %-34s %7s %9s %8s %9s\n' target file lines covered regions covered
+printf '%-22s %-34s %7s %9s %8s %9s %9s\n' target file lines covered regions covered "run-time"
+echo "(run-time: the lines share without the uncovered lines of \`const fn\` items, which run at compile time)"
 printf '%s\n' "${table[@]}"

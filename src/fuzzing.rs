@@ -29,32 +29,45 @@ pub fn scope_draw(u: &Unstructured<'_>) -> u32 {
     hash(u.peek_bytes(u.len()).unwrap_or_default())
 }
 
-/// FNV-1a of `bytes`, then MurmurHash3's finalizer, so that every input bit reaches the low bits
-/// the shares test. What picks a share of fuzz inputs deterministically (the same input always
-/// takes the same path, so libFuzzer's coverage of it is stable): the scopes, the cases whose
-/// traces are compared (the low bits), othello's strict share (bits 16 and up).
+/// A hash of all of `bytes`, read eight at a time (FNV-1a's step on 64-bit words, the length
+/// mixed in, then MurmurHash3's 64-bit finalizer, so that every input bit reaches the low bits
+/// the shares test). What picks a share of fuzz inputs deterministically (the same input always
+/// takes the same path, so libFuzzer's coverage of it is stable): the scopes, the deep checks
+/// (the low bits), othello's strict share (bits 16 and up). Word by word because it runs on every
+/// fuzz input, and libFuzzer's inputs grow to 4 KiB: byte by byte, with the fuzz build's
+/// comparison tracing on every loop step, hashing took a long input some 20 µs and halved the
+/// structured targets' speed over a minute's run.
 pub fn hash(bytes: &[u8]) -> u32 {
-    let mut h = bytes.iter().fold(0x811c_9dc5_u32, |h, &b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    });
-    h ^= h >> 16;
-    h = h.wrapping_mul(0x85eb_ca6b);
-    h ^= h >> 13;
-    h = h.wrapping_mul(0xc2b2_ae35);
-    h ^ h >> 16
+    hash64(bytes) as u32
 }
 
-/// The default share of structured fuzz inputs ([`Game::DEEP_ONE_IN`]) that also have their
+/// [`hash`] before it is cut to 32 bits; the high half is independent of the low half (the
+/// finalizer mixes every bit into both), so a share drawn from it is independent of the scopes.
+pub fn hash64(bytes: &[u8]) -> u64 {
+    let step = |h: u64, word: u64| (h ^ word).wrapping_mul(0x0000_0100_0000_01b3);
+    let mut words = bytes.chunks_exact(8);
+    let mut h = (&mut words).fold(0xcbf2_9ce4_8422_2325_u64 ^ bytes.len() as u64, |h, w| {
+        step(h, u64::from_le_bytes(w.try_into().expect("eight bytes")))
+    });
+    let mut last = [0u8; 8];
+    last[..words.remainder().len()].copy_from_slice(words.remainder());
+    h = step(h, u64::from_le_bytes(last));
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ h >> 33
+}
+
+/// The default share of structured fuzz cases ([`Game::DEEP_ONE_IN`]) that also have their
 /// per-turn traces and census compared (engine against reference) and the engine's self-checks
-/// run ([`deep_check`]). Chosen by
-/// [`hash`] of the raw input, so the same input always takes the same path (libFuzzer's coverage
-/// of it is stable) and every mutation draws afresh: whatever the corpus keeps, about one
-/// executed input in this many is deep. Why so few: on the kept seeds a deep check costs 4–6
-/// times the answers (`examples`-style timing over `fuzz/corpus/<slug>/`: traces replay every
-/// turn as text, dice_yut's census solves the game a second way), and the structured targets
-/// run close to their 20,000 exec/s goal; one in 64 costs under 10% and still runs the trace,
-/// census and self-check code some 20,000 times a minute, so libFuzzer keeps the inputs that
-/// reach new lines of it.
+/// run ([`deep_check`]). Chosen by a hash of the raw input ([`deep`]), so the same input always
+/// takes the same path (libFuzzer's coverage of it is stable) and every mutation draws afresh:
+/// whatever the corpus keeps, about one executed input in this many is deep. Why so few: a deep check costs 4–6 times the answers on the kept seeds
+/// (traces replay every turn as text), and the structured targets run close to their 20,000
+/// exec/s goal; one in 64 costs under 10% and still runs the trace, census and self-check code
+/// some 20,000 times a minute, so libFuzzer keeps the inputs that reach new lines of it. Games
+/// whose literal trace or census costs far more take a smaller share (coin_jump, dice_yut).
 pub const DEEP_ONE_IN: u32 = 64;
 
 /// The structured fuzz target of game `G` on raw libFuzzer bytes: decoded exactly as
@@ -66,10 +79,11 @@ pub fn diff_fuzz_bytes<G: Game>(bytes: &[u8]) {
         return;
     };
     diff_case::<G>(&case);
-    if hash(bytes) % G::DEEP_ONE_IN == 0 {
-        let text = G::render(&case);
+    let text = G::render(&case);
+    let game = Registered::<G>::new();
+    if deep(&game, bytes, text.as_bytes()) {
         let options = G::case_options(&case);
-        if let Err(why) = deep_check(&Registered::<G>::new(), text.as_bytes(), &options) {
+        if let Err(why) = deep_check(&game, text.as_bytes(), &options) {
             panic!("{why}\n--- input ---\n{text}");
         }
     }
@@ -88,10 +102,16 @@ pub fn diff_case<G: Game>(case: &G::Case) {
     );
 }
 
-/// Whether the structured target of `game` runs [`deep_check`] on these raw fuzz bytes (one
-/// input in [`Game::DEEP_ONE_IN`]).
-pub fn deep(game: &dyn game::DynGame, bytes: &[u8]) -> bool {
-    hash(bytes) % game.deep_one_in() == 0
+/// Whether the structured target of `game` runs [`deep_check`] on raw fuzz bytes `bytes`, whose
+/// case has judge text `text`: one input in [`Game::DEEP_ONE_IN`] by the high half of
+/// [`hash64`] of the bytes (the low half draws the scopes), if the text has at most
+/// [`Game::DEEP_MAX_TEXT`] bytes. Drawn from the raw bytes, not the text: libFuzzer's inputs
+/// grow to 4 KiB while a small case reads a few dozen bytes, so most mutations leave the text as
+/// it was, and a deep case drawn from its text would stay deep through them (measured: deep
+/// checks took a quarter of coin_jump's time at one in 1024).
+pub fn deep(game: &dyn game::DynGame, bytes: &[u8], text: &[u8]) -> bool {
+    let (one_in, max_text) = game.deep_share();
+    text.len() <= max_text && (hash64(bytes) >> 32) as u32 % one_in == 0
 }
 
 /// The engine's per-turn trace equals the reference's, so does its census where the reference

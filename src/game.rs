@@ -210,6 +210,11 @@ pub trait Game: 'static {
     /// about a tenth of the target's time ([`crate::fuzzing::DEEP_ONE_IN`] explains the default).
     const DEEP_ONE_IN: u32 = crate::fuzzing::DEEP_ONE_IN;
 
+    /// The longest judge text a deep check runs on: for a game whose literal trace grows faster
+    /// than its answer with the size of the case (coin_jump plays a whole game from every
+    /// reachable cell), one large case could cost more than all the rest.
+    const DEEP_MAX_TEXT: usize = usize::MAX;
+
     /// Checks of the engine against itself that need no reference: answers that two internal
     /// paths of the engine must agree on (stack_game's exact cycle table and Brent's algorithm,
     /// coin_jump's search and its census analysis). The structured fuzz targets run them on the
@@ -321,8 +326,8 @@ pub trait DynGame: Sync {
     fn raw_options(&self, input: &[u8]) -> Options;
     /// [`Game::self_check`]; a panic in it is an `Err` too.
     fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String>;
-    /// [`Game::DEEP_ONE_IN`].
-    fn deep_one_in(&self) -> u32;
+    /// [`Game::DEEP_ONE_IN`] and [`Game::DEEP_MAX_TEXT`].
+    fn deep_share(&self) -> (u32, usize);
     /// Shrinks a valid input to a local minimum of `still_fails`; `None` if the text is not a
     /// valid input of this game (then it cannot be shrunk structurally).
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String>;
@@ -399,8 +404,8 @@ impl<G: Game> DynGame for Registered<G> {
     fn raw_options(&self, input: &[u8]) -> Options {
         G::raw_options(input)
     }
-    fn deep_one_in(&self) -> u32 {
-        G::DEEP_ONE_IN
+    fn deep_share(&self) -> (u32, usize) {
+        (G::DEEP_ONE_IN, G::DEEP_MAX_TEXT)
     }
     fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String> {
         catch(|| G::self_check(input, options))

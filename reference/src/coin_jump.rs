@@ -35,7 +35,7 @@ struct Board {
 /// M to 50 (anything larger is `out-of-range`); N, M ≥ 1 always.
 pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let board = read_board(input, strict)?;
-    let (answer, _) = play_from(&board, (0, 0));
+    let answer = play_from(&board, (0, 0));
     Ok(format!("{answer}\n"))
 }
 
@@ -50,12 +50,12 @@ pub fn read(input: &[u8], strict: bool) -> Result<Vec<Vec<Option<u8>>>, InputErr
 /// in row-major order; `V` is the answer of a game started on that cell.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let board = read_board(input, strict)?;
-    let (_, reachable) = play_from(&board, (0, 0));
+    let reachable = reachable_from(&board, (0, 0));
     let mut lines = Vec::new();
     for row in 0..board.rows {
         for col in 0..board.cols {
             if reachable[index(&board, (row, col))] {
-                let (value, _) = play_from(&board, (row, col));
+                let value = play_from(&board, (row, col));
                 lines.push(format!("{},{}={}", row + 1, col + 1, value));
             }
         }
@@ -212,13 +212,31 @@ fn step(board: &Board, current: &CellSet, next: &mut CellSet) {
     }
 }
 
-/// The game from `start` (a digit cell): its answer (`-1` or the maximum number of moves) and
-/// the set of digit cells reachable from `start` (the union of all the step sets, `start`
-/// included), as a flag per cell (flat index, see `index`).
+/// The game from `start` (a digit cell): its answer, `-1` or the maximum number of moves.
 ///
 /// The two step sets are allocated once and swap roles every step (the set after `t` moves is
 /// computed into the one that held the set after `t - 2`), so a step allocates nothing.
-fn play_from(board: &Board, start: (usize, usize)) -> (i64, Vec<bool>) {
+fn play_from(board: &Board, start: (usize, usize)) -> i64 {
+    let size = board.rows * board.cols;
+    let mut current = CellSet::empty(board);
+    let mut next = CellSet::empty(board);
+    current.insert(board, start);
+
+    for t in 1..=size {
+        step(board, &current, &mut next);
+        if next.is_empty() {
+            // The last non-empty set was after t - 1 moves; the t-th move always ends the game.
+            return t as i64;
+        }
+        std::mem::swap(&mut current, &mut next);
+    }
+    // A non-empty set after N·M steps: a cycle is reachable.
+    -1
+}
+
+/// The digit cells reachable from `start` (`start` included): the union of the step sets of the
+/// game from `start` ([`play_from`]'s sets), as a flag per cell (flat index, see `index`).
+fn reachable_from(board: &Board, start: (usize, usize)) -> Vec<bool> {
     let size = board.rows * board.cols;
     let mut current = CellSet::empty(board);
     let mut next = CellSet::empty(board);
@@ -226,19 +244,17 @@ fn play_from(board: &Board, start: (usize, usize)) -> (i64, Vec<bool>) {
     current.insert(board, start);
     reachable.insert(board, start);
 
-    for t in 1..=size {
+    for _ in 1..=size {
         step(board, &current, &mut next);
         if next.is_empty() {
-            // The last non-empty set was after t - 1 moves; the t-th move always ends the game.
-            return (t as i64, reachable.contains);
+            break;
         }
         for &cell in &next.members {
             reachable.insert(board, cell);
         }
         std::mem::swap(&mut current, &mut next);
     }
-    // A non-empty set after N·M steps: a cycle is reachable.
-    (-1, reachable.contains)
+    reachable.contains
 }
 
 #[cfg(test)]

@@ -149,8 +149,8 @@ impl DynGame for Planted {
     fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String> {
         self.inner.self_check(input, options)
     }
-    fn deep_one_in(&self) -> u32 {
-        self.inner.deep_one_in()
+    fn deep_share(&self) -> (u32, usize) {
+        self.inner.deep_share()
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         self.inner.shrink(input, still_fails)

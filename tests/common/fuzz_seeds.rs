@@ -76,7 +76,7 @@ pub fn structured(slug: &str) {
                 "{path}: {}\nreplay: boardfuzz repro {slug} {path} --artifact",
                 d.report()
             ));
-        } else if boardfuzz::fuzzing::deep(game, &bytes) {
+        } else if boardfuzz::fuzzing::deep(game, &bytes, text.as_bytes()) {
             deep += 1;
             if let Err(why) = boardfuzz::fuzzing::deep_check(game, text.as_bytes(), &options) {
                 let path = relative(&path);

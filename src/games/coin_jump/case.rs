@@ -1,7 +1,7 @@
 //! The structured coin_jump case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
 //! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]), then the sides:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range, sides of `1 + 49·s³/255³` with `s` bytes 2 and 3 of the draw (skewed
@@ -21,12 +21,10 @@
 //! board on each side, landing in a hole, jumping over one, a reachable or an unreachable cycle,
 //! two routes meeting without a cycle) shows on boards of a few cells, and so do the bugs of the
 //! solutions it is meant to catch. One case in [`LARGE_ONE_IN`] keeps the judge's whole range
-//! (long chains, cycles far from the start, the 50-cell side). The share keeps the target above
-//! its 20,000 cases a second; since the reference keeps its step sets as member lists, large
-//! cases cost only about 25 times a small one and take 4% of the answering time
-//! (`cargo run --release --example scope_share`, table in BENCHMARKS.md, "Fuzz targets"); a
-//! larger share would cost the target its speed. The campaign's generator
-//! ([`super::gen::generate`]) picks its board sides with the same share.
+//! (long chains, cycles far from the start, the 50-cell side); `cargo run --release --example
+//! scope_share` puts those cases at about a third of the answering time (table in
+//! BENCHMARKS.md, "Fuzz targets"). The campaign's generator ([`super::gen::generate`]) picks its
+//! board sides with the same share.
 
 use arbitrary::{Arbitrary, Unstructured};
 

@@ -73,6 +73,9 @@ impl Game for CoinJump {
     /// the answers on the kept seeds: at the default one in 64 the deep checks took 35% of the
     /// structured target's time (`perf`), at one in 1024 about 3%.
     const DEEP_ONE_IN: u32 = 1024;
+    /// Boards of up to about 10×10: the literal trace of a 50×50 board with a reachable cycle
+    /// plays up to 2,500 games of 2,500 steps, seconds in the fuzz build.
+    const DEEP_MAX_TEXT: usize = 128;
     const SETTINGS: &'static [Setting] = &[
         NO_STRICT,
         Setting {

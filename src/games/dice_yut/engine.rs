@@ -711,6 +711,17 @@ fn with_search_using<R>(
         13..=24 => 14,
         _ => 17,
     };
+    with_search_sized(dice, allow_pass, free_fit, log2, f)
+}
+
+/// [`with_search_using`] with the memo starting at `2^log2` slots.
+fn with_search_sized<R>(
+    dice: &[u8],
+    allow_pass: bool,
+    free_fit: bool,
+    log2: u32,
+    f: impl FnOnce(&mut Search<'_>) -> R,
+) -> R {
     let free = free_fit.then(|| FreeFit::new(dice));
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
@@ -730,6 +741,45 @@ fn with_search_using<R>(
 pub fn max_score(dice: &[u8], allow_pass: bool) -> u32 {
     debug_assert!(dice.iter().all(|d| (1..=5).contains(d)));
     with_search(dice, allow_pass, |search| search.value(0, START))
+}
+
+/// Internal paths of the search that must agree on `dice`. The long games that take them on
+/// their own (the memo's growth, the passing game's free-game shortcut from [`FREE_FIT_FROM`]
+/// dice, the census' few-passes witness from 40) are beyond the literal reference's reach, so
+/// the engine checks them against itself, forced onto short games:
+/// - the plain game searched with a memo of 16 slots, which must grow, equals the plain game;
+/// - the passing game with the free-game shortcut ([`FreeFit`]) equals it without;
+/// - lines with a few passes score between the plain and the passing game.
+pub fn self_check(dice: &[u8]) -> Result<(), String> {
+    if dice.is_empty() {
+        return Ok(());
+    }
+    let plain = max_score(dice, false);
+    let small_memo = with_search_sized(dice, false, false, 4, |s| s.value(0, START));
+    if small_memo != plain {
+        return Err(format!(
+            "dice_yut {dice:?}: {plain} with the memo sized for the dice, {small_memo} with a \
+             16-slot memo that grows"
+        ));
+    }
+    let free_fit = with_search_using(dice, true, true, |s| s.value(0, START));
+    let passing = with_search_using(dice, true, false, |s| s.value(0, START));
+    if free_fit != passing {
+        return Err(format!(
+            "dice_yut {dice:?}: the passing game scores {passing}, with the free-game shortcut \
+             {free_fit}"
+        ));
+    }
+    for passes in [1, 2, 4] {
+        let few = with_search(dice, false, |s| s.value_few_passes(0, START, passes));
+        if few < plain || few > passing {
+            return Err(format!(
+                "dice_yut {dice:?}: {passes} pass(es) score {few}, outside {plain}..={passing} \
+                 (plain game ..= passing game)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the dice (`docs/judge-text.md`, dice_yut): one line of exactly [`STRICT_DICE`] fields

@@ -1,7 +1,7 @@
 //! The structured stack_game case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 2 (versioned — changing it invalidates saved fuzz corpora): the scope is
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
 //! drawn first:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1` for the scope draw of all the input's
 //!   bytes, [`crate::fuzzing::scope_draw`]; one case in [`LARGE_ONE_IN`]): the
