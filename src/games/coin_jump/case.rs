@@ -22,7 +22,7 @@
 //! two routes meeting without a cycle) shows on boards of a few cells, and so do the bugs of the
 //! solutions it is meant to catch. One case in [`LARGE_ONE_IN`] keeps the judge's whole range
 //! (long chains, cycles far from the start, the 50-cell side); `cargo run --release --example
-//! scope_share` puts those cases at about a third of the answering time (table in
+//! scope_share` puts those cases at a tenth of the answering time (table in
 //! BENCHMARKS.md, "Fuzz targets"). The campaign's generator ([`super::gen::generate`]) picks its
 //! board sides with the same share.
 

@@ -22,7 +22,7 @@
 //! to 5 dice), but finishing moves only pay from 7 dice on (`finish-overshoot` in 15% of 7-dice
 //! cases, 0% below) and the passing mistake from 8. The shares give the fuzzer most of its cases
 //! in the cheap small scope, keep the finishing scope in every few hundred cases, and give the
-//! judge's own 10-dice cases a fifth of the answering time and the mid scope a third, while the
+//! judge's own 10-dice cases a sixth of the answering time and the mid scope a third, while the
 //! target stays above 20,000 cases a second (`cargo run --release --example scope_share`, table
 //! in BENCHMARKS.md, "Fuzz targets"; the campaign's `--no-strict` generator draws through this
 //! same decoding).

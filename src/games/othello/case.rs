@@ -30,7 +30,7 @@
 //! and a full board on 4×4 (12 placements fill it), the board sizes and the reset between test
 //! cases (two test cases) — so most cases are small: at most 2 test cases of at most 12
 //! placements. One case in [`LARGE_ONE_IN`] is large (up to 3 full 8×8 games), which gives large
-//! cases 29% of the answering time (`cargo run --release --example scope_share`, table in
+//! cases a fifth of the answering time (`cargo run --release --example scope_share`, table in
 //! BENCHMARKS.md, "Fuzz targets").
 //! The campaign's generator decodes random bytes through this same decoding.
 

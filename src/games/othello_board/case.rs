@@ -19,7 +19,7 @@
 //! as much as it has placements. Flips in every direction count, runs to the edge, gaps, corners,
 //! a side without a move (the game ends) and both winners show within a dozen placements; only a
 //! full board needs all 32, and a tie (which the decoding avoids) too. So most cases have at most
-//! [`SMALL_MAX_PLACEMENTS`], and one in [`LARGE_ONE_IN`] up to 32, which gives large cases 23% of
+//! [`SMALL_MAX_PLACEMENTS`], and one in [`LARGE_ONE_IN`] up to 32, which gives large cases a fifth of
 //! the answering time (`cargo run --release --example scope_share`, table in BENCHMARKS.md,
 //! "Fuzz targets"). The campaign's
 //! generator decodes random bytes through this same decoding.

@@ -126,14 +126,25 @@ impl Game for StackGame {
     /// Two cycle detectors must agree: the exact table of every state seen (what the engine uses
     /// up to [`engine::TABLE_CAP`] states, 2^20) and Brent's algorithm, which takes over past it
     /// and here after [`SELF_CHECK_CAP`] states. And the judged answer must follow from the fate
-    /// (the end turn if it is within the turn limit, else -1), as must `--no-limit`'s text.
+    /// (the end turn if it is within the turn limit, else -1), as must `--no-limit`'s text and
+    /// the count of turns the table simulated (`S + P − 1` for a cycle).
     fn self_check(input: &[u8], options: &Options) -> Result<(), String> {
         use engine::Fate;
         let Ok(board) = engine::parse(input) else {
             return Ok(());
         };
         let turns = Some(SELF_CHECK_TURNS);
-        let exact = engine::run(&board, turns).fate;
+        let exact_run = engine::run(&board, turns);
+        let exact = exact_run.fate;
+        // The table knows a cycle at the start of turn S + P, having simulated S + P − 1 turns.
+        if let Fate::Never { start, period } = exact {
+            if exact_run.turns != start + period - 1 {
+                return Err(format!(
+                    "stack_game's cycle table reports {} turns simulated for {exact:?}",
+                    exact_run.turns
+                ));
+            }
+        }
         let brent = engine::run_with(&board, turns, SELF_CHECK_CAP, &mut engine::Quiet).fate;
         // Brent's algorithm may need up to about twice the turns to see a cycle: within the
         // bound it must find what the table found, and anything it decides must match.

@@ -14,7 +14,7 @@
 //! a stack by its upper piece all happen within a couple of dozen turns of random play; what
 //! needs long games is pieces exiting in numbers and a team finishing. So most cases are small,
 //! at most [`SMALL_MAX_TURNS`] turns, and one in [`LARGE_ONE_IN`] has up to 100, which gives
-//! large cases 26% of the answering time (`cargo run --release --example scope_share`, table in
+//! large cases a sixth of the answering time (`cargo run --release --example scope_share`, table in
 //! BENCHMARKS.md, "Fuzz targets"). The campaign's generator decodes random bytes through this
 //! same decoding.
 
