@@ -1036,6 +1036,17 @@ mod tests {
     }
 
     #[test]
+    fn error_messages_name_the_cell() {
+        // Row 3, column 4: a centre stone of the 6×6 board (row and column differ, so a mix-up of
+        // the two, or of / and %, shows).
+        let occupied = solve(b"1\n6 1\n3 4 1\n", false).unwrap_err();
+        assert!(occupied.message.contains("(3, 4)"), "{}", occupied.message);
+        // A corner that turns nothing, rejected in strict mode.
+        let no_flip = solve(b"1\n4 1\n1 4 1\n", true).unwrap_err();
+        assert!(no_flip.message.contains("(1, 4)"), "{}", no_flip.message);
+    }
+
+    #[test]
     fn occupied_cell_is_invalid_in_both_modes() {
         let input = "2\n4 0\n4 2\n1 2 1\n2 2 2\n";
         assert_eq!(error(input, false), ("invalid", 5));
