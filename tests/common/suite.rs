@@ -185,6 +185,24 @@ pub fn shrinking_makes_progress(slug: &str, cases: u64) {
     );
 }
 
+/// Every corpus entry (with its recorded settings) and `cases` generated cases (default
+/// settings; case seeds of `seed`).
+fn corpus_and_generated(g: &dyn DynGame, seed: u64, cases: u64) -> Vec<(Vec<u8>, Options)> {
+    let mut inputs: Vec<(Vec<u8>, Options)> = corpus::load_game(&corpus_root(), g)
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.input, e.options))
+        .collect();
+    for i in 0..cases {
+        let mut rng = Rng::new(Rng::case_seed(seed, i));
+        inputs.push((
+            g.generate(&mut rng, &Options::new()).unwrap().into_bytes(),
+            Options::new(),
+        ));
+    }
+    inputs
+}
+
 /// The games whose literal reference computes no census (coin_jump: the reference answers by
 /// step sets, which do not show the routes its tags name). Every other game's reference must.
 pub const NO_REFERENCE_CENSUS: &[&str] = &["coin_jump"];
@@ -193,17 +211,9 @@ pub const NO_REFERENCE_CENSUS: &[&str] = &["coin_jump"];
 /// searches) on every corpus entry and on `cases` generated and `cases` fuzz-decoded cases.
 pub fn self_checks_hold(slug: &str, cases: u64) {
     let g = game(slug);
-    let mut inputs: Vec<(Vec<u8>, Options)> = corpus::load_game(&corpus_root(), g)
-        .unwrap()
-        .into_iter()
-        .map(|e| (e.input, e.options))
-        .collect();
+    let mut inputs = corpus_and_generated(g, 0x5E1F, cases);
     for i in 0..cases {
-        let mut rng = Rng::new(Rng::case_seed(0x5E1F, i));
-        inputs.push((
-            g.generate(&mut rng, &Options::new()).unwrap().into_bytes(),
-            Options::new(),
-        ));
+        let mut rng = Rng::new(Rng::case_seed(0x5E1E, i));
         let bytes: Vec<u8> = (0..rng.below(600)).map(|_| rng.below(256) as u8).collect();
         let (text, options) = g.decode_fuzz_case(&bytes).unwrap();
         inputs.push((text.into_bytes(), options));
@@ -221,18 +231,7 @@ pub fn self_checks_hold(slug: &str, cases: u64) {
 /// (a game in [`NO_REFERENCE_CENSUS`] is skipped, and says so).
 pub fn census_sides_agree(slug: &str, cases: u64) {
     let g = game(slug);
-    let mut inputs: Vec<(Vec<u8>, Options)> = corpus::load_game(&corpus_root(), g)
-        .unwrap()
-        .into_iter()
-        .map(|e| (e.input, e.options))
-        .collect();
-    for i in 0..cases {
-        let mut rng = Rng::new(Rng::case_seed(0xCE05, i));
-        inputs.push((
-            g.generate(&mut rng, &Options::new()).unwrap().into_bytes(),
-            Options::new(),
-        ));
-    }
+    let inputs = corpus_and_generated(g, 0xCE05, cases);
     let mut failures = Vec::new();
     for (input, options) in &inputs {
         let Some(literal) = g.reference_census(input, options) else {
@@ -263,18 +262,7 @@ pub fn census_sides_agree(slug: &str, cases: u64) {
 /// a report can always name the first turn where the two part ways.
 pub fn traces_agree(slug: &str, cases: u64) {
     let g = game(slug);
-    let mut inputs: Vec<(Vec<u8>, Options)> = corpus::load_game(&corpus_root(), g)
-        .unwrap()
-        .into_iter()
-        .map(|e| (e.input, e.options))
-        .collect();
-    for i in 0..cases {
-        let mut rng = Rng::new(Rng::case_seed(0x7ACE, i));
-        inputs.push((
-            g.generate(&mut rng, &Options::new()).unwrap().into_bytes(),
-            Options::new(),
-        ));
-    }
+    let inputs = corpus_and_generated(g, 0x7ACE, cases);
     let mut failures = Vec::new();
     for (input, options) in &inputs {
         let (e, r) = (
