@@ -10,7 +10,7 @@
 
 use arbitrary::Unstructured;
 
-use crate::game::{self, Game, Options, Registered};
+use crate::game::{self, DynGame, Game, Options, Registered};
 use crate::harness::agreement;
 
 /// The scope draw of a structured case: a hash of *all* the input's bytes (FNV-1a, then a final
@@ -63,43 +63,30 @@ pub fn hash64(bytes: &[u8]) -> u64 {
 /// per-turn traces and census compared (engine against reference) and the engine's self-checks
 /// run ([`deep_check`]). Chosen by a hash of the raw input ([`deep`]), so the same input always
 /// takes the same path (libFuzzer's coverage of it is stable) and every mutation draws afresh:
-/// whatever the corpus keeps, about one executed input in this many is deep. Why so few: a deep check costs 4–6 times the answers on the kept seeds
-/// (traces replay every turn as text), and the structured targets run close to their 20,000
-/// exec/s goal; one in 64 costs under 10% and still runs the trace, census and self-check code
+/// whatever the corpus keeps, about one executed input in this many is deep. Why so few: a deep
+/// check costs 4–6 times the answers on the kept seeds (traces replay every turn as text), and
+/// the structured targets run close to their 20,000 exec/s goal; one in 64 costs under 10% and still runs the trace, census and self-check code
 /// some 20,000 times a minute, so libFuzzer keeps the inputs that reach new lines of it. Games
 /// whose literal trace or census costs far more take a smaller share (coin_jump, dice_yut).
 pub const DEEP_ONE_IN: u32 = 64;
 
 /// The structured fuzz target of game `G` on raw libFuzzer bytes: decoded exactly as
-/// `libfuzzer_sys::fuzz_target!` decodes a typed input ([`game::decode_fuzz_input`]; bytes that
-/// do not decode are skipped), then [`diff_case`], and on one input in [`Game::DEEP_ONE_IN`]
-/// [`deep_check`] too.
+/// `libfuzzer_sys::fuzz_target!` decodes a typed input ([`game::DynGame::decode_fuzz_case`],
+/// which also gives the settings the case is judged under, [`Game::case_options`]; bytes that do
+/// not decode are skipped), rendered once; the answers must agree, and on one input in
+/// [`Game::DEEP_ONE_IN`] the traces, census and self-checks too ([`deep_check`]). The kept-seed
+/// replay (`tests/common/fuzz_seeds.rs`) runs the same steps.
 pub fn diff_fuzz_bytes<G: Game>(bytes: &[u8]) {
-    let Ok(case) = game::decode_fuzz_input::<G::Case>(bytes) else {
+    let game = Registered::<G>::new();
+    let Ok((text, options)) = game.decode_fuzz_case(bytes) else {
         return;
     };
-    diff_case::<G>(&case);
-    let text = G::render(&case);
-    let game = Registered::<G>::new();
+    check(&game, text.as_bytes(), &options, "structured fuzz input");
     if deep(&game, bytes, text.as_bytes()) {
-        let options = G::case_options(&case);
         if let Err(why) = deep_check(&game, text.as_bytes(), &options) {
             panic!("{why}\n--- input ---\n{text}");
         }
     }
-}
-
-/// Structured differential check of one case, under the settings the case asks for
-/// ([`Game::case_options`]: the judge's rules unless a small scope needs e.g. a shorter turn
-/// limit): the answers must agree.
-pub fn diff_case<G: Game>(case: &G::Case) {
-    let text = G::render(case);
-    check(
-        &Registered::<G>::new(),
-        text.as_bytes(),
-        &G::case_options(case),
-        "structured fuzz input",
-    );
 }
 
 /// Whether the structured target of `game` runs [`deep_check`] on raw fuzz bytes `bytes`, whose
@@ -141,15 +128,7 @@ pub fn deep_check(game: &dyn game::DynGame, input: &[u8], options: &Options) -> 
         let engine = game.census(input, options)?;
         let literal = literal?;
         if engine != literal {
-            let names = |bits: u64| {
-                game.tags()
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| bits & (1 << i) != 0)
-                    .map(|(_, t)| *t)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+            let names = |bits| game::tag_names(game.tags(), bits).join(" ");
             return Err(format!(
                 "the census of {} differs\nengine:    {}\nreference: {}",
                 game.slug(),

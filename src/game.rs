@@ -153,6 +153,16 @@ pub fn tag_bit(tags: &[&str], name: &str) -> u64 {
     1 << i
 }
 
+/// The names of the tags whose bits are set in `bits` (bit `i` is `tags[i]`), in tag order: the
+/// inverse of [`tag_bits`].
+pub fn tag_names(tags: &[&'static str], bits: u64) -> Vec<&'static str> {
+    tags.iter()
+        .enumerate()
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, t)| *t)
+        .collect()
+}
+
 /// The bit set over `tags` of the tag names in `names` (names not in `tags` are ignored).
 pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64 {
     names
@@ -196,7 +206,7 @@ pub trait Game: 'static {
     }
 
     /// The settings a structured case is judged under wherever it is run from fuzz bytes: by the
-    /// fuzz target ([`crate::fuzzing::diff_case`]), by `repro --artifact` and by the tests that
+    /// fuzz target ([`crate::fuzzing::diff_fuzz_bytes`]), by `repro --artifact` and by the tests that
     /// decode fuzz bytes ([`DynGame::decode_fuzz_case`]). The default is none, the judge's rules.
     /// A game whose small scopes lie outside the judge's defaults says so here (a shorter turn
     /// limit, `--no-strict` for fewer dice). Only [`Scope::Both`] settings belong here: both sides
@@ -226,9 +236,9 @@ pub trait Game: 'static {
 
     /// The settings the raw-bytes fuzz target (`<slug>_parse`) judges `input` under, and so
     /// `repro` an artifact of it. The default is none, the judge's rules. A game with a mode of
-    /// reading (othello's `--strict`) may pick it per input ([`crate::fuzzing::hash`]). A game whose literal
-    /// reference spends most of a raw input's time past the reading (stack_game's 1000 turns) may
-    /// shorten that here: the raw target is there for the readers, and the structured target and
+    /// reading (othello's `--strict`) may pick it per input ([`crate::fuzzing::hash`]). A game
+    /// whose literal reference spends most of a raw input's time past the reading (stack_game's
+    /// 1000 turns) may shorten that here: the raw target is there for the readers, and the structured target and
     /// the campaign judge whole games. Only [`Scope::Both`] settings belong here.
     fn raw_options(_input: &[u8]) -> Options {
         Options::new()

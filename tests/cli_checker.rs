@@ -293,3 +293,28 @@ fn no_zombie_or_orphan_after_ten_thousand_runs() {
         .collect();
     assert!(zombies.is_empty(), "zombies: {zombies:?}");
 }
+
+#[test]
+fn repro_runs_the_fuzz_targets_deep_check_too() {
+    // A case whose answers agree but whose engine trace code panics (planted): the structured
+    // fuzz target fails on it in its deep share, and `repro` of the saved case says why.
+    let dir = temp_dir("repro-deep");
+    let file = dir.join("case.in");
+    std::fs::write(&file, "1 1\n3\n").unwrap();
+    let file = file.to_str().unwrap();
+    let out = boardfuzz(&["repro", "coin_jump", file], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = boardfuzz_env(
+        &["repro", "coin_jump", file],
+        b"",
+        &[("BOARDFUZZ_PLANT", "trace-panic")],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(report.contains("engine and reference agree"), "{report}");
+    assert!(
+        report.contains("but the deep check fails") && report.contains("trace failed"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use boardfuzz::game::{DynGame, Fault, Options, Outcome};
+use boardfuzz::harness::subject::Subject;
 use boardfuzz::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
 
 use super::settings::Given;
@@ -139,6 +140,18 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     }
     // Census code runs in every campaign case: a panic there is a finding too.
     let census_fails = comparison.agrees() && game.census(&raw, &options).is_err();
+    // What the structured fuzz target checks beyond the answers (traces, census, the engine's
+    // self-checks), on the cases it checks them on: an artifact it saved for such a failure
+    // reproduces here too.
+    let deep_failure = if comparison.agrees()
+        && !census_fails
+        && matches!(subject, Subject::Engine)
+        && raw.len() <= game.deep_share().1
+    {
+        boardfuzz::fuzzing::deep_check(game, &raw, &options).err()
+    } else {
+        None
+    };
     let mut saved = None;
     if args.save {
         let dir = corpus::dir(&args.corpus, game.slug());
@@ -159,7 +172,14 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
         print!("{}", String::from_utf8_lossy(&raw));
         println!("--- {} and reference agree ---", subject.label());
         print!("{}", comparison.reference);
-        Ok(ExitCode::SUCCESS)
+        match deep_failure {
+            None => Ok(ExitCode::SUCCESS),
+            Some(why) => {
+                println!("--- but the deep check fails (traces, census, self-checks) ---");
+                println!("{why}");
+                Ok(ExitCode::FAILURE)
+            }
+        }
     } else {
         // The comparison of the raw bytes is kept: re-running it on a lossy UTF-8 copy would
         // report on a different input when the file is not UTF-8.

@@ -8,6 +8,7 @@
 //! | `engine-hang` | the engine never returns |
 //! | `reference-panic`, `reference-hang` | the same, in the reference |
 //! | `census-panic` | the census code panics |
+//! | `trace-panic` | the engine's trace code panics (the answers still agree) |
 //!
 //! The tests of `check`, `repro`, `replay` and `census` use it to prove that a panic or a hang is a
 //! finding, shrunk and saved, never a crash or a hang of boardfuzz; child processes (`boardfuzz
@@ -27,6 +28,7 @@ pub enum Plant {
     ReferencePanic,
     ReferenceHang,
     CensusPanic,
+    TracePanic,
 }
 
 /// The plant asked for by `BOARDFUZZ_PLANT`, if any (an unknown kind is ignored with a warning).
@@ -42,6 +44,7 @@ pub fn from_env() -> Option<(Plant, u8)> {
         "reference-panic" => Plant::ReferencePanic,
         "reference-hang" => Plant::ReferenceHang,
         "census-panic" => Plant::CensusPanic,
+        "trace-panic" => Plant::TracePanic,
         _ => {
             eprintln!("warning: BOARDFUZZ_PLANT={value} is not a known plant; ignored");
             return None;
@@ -112,6 +115,9 @@ impl DynGame for Planted {
         }
     }
     fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
+        if self.plant == Plant::TracePanic && self.triggered(input) {
+            return Err(self.fail(false));
+        }
         self.inner.engine_trace(input, options)
     }
     fn reference_trace(&self, input: &[u8], options: &Options) -> Trace {

@@ -4,10 +4,10 @@
 //!
 //! - `<slug>`: the bytes decode as libfuzzer-sys decodes them (`DynGame::decode_fuzz_case`: the
 //!   size check, then `arbitrary_take_rest`), the case is rendered to judge text, and engine and
-//!   reference must agree on it under the case's own settings (`boardfuzz::fuzzing::diff_case`),
-//!   and so must their traces and census, and the engine pass its self-checks, where the target
-//!   runs those (`boardfuzz::fuzzing::deep`). Bytes that do not decode are skipped, as libFuzzer skips
-//!   them.
+//!   reference must agree on it under the case's own settings, and so must their traces and
+//!   census, and the engine pass its self-checks, where the target runs those
+//!   (`boardfuzz::fuzzing::diff_fuzz_bytes`, `boardfuzz::fuzzing::deep`). Bytes that do not
+//!   decode are skipped, as libFuzzer skips them.
 //! - `<slug>_parse`: the raw bytes go to `boardfuzz::fuzzing::parse_agree`: same answer, or the
 //!   same error class at the same line, and no panic.
 //!

@@ -16,7 +16,7 @@
 
 use std::path::PathBuf;
 
-use boardfuzz::game::{DynGame, Options, Outcome};
+use boardfuzz::game::{tag_names as names, DynGame, Options, Outcome};
 use boardfuzz::games;
 use boardfuzz::harness::census::Census;
 use boardfuzz::harness::{agreement, corpus};
@@ -77,14 +77,6 @@ pub fn corpus_hits_every_tag(slug: &str) {
     );
 }
 
-/// The names of the tags in a bit set.
-fn names(tags: &[&'static str], bits: u64) -> Vec<&'static str> {
-    (0..tags.len())
-        .filter(|i| bits & (1 << i) != 0)
-        .map(|i| tags[i])
-        .collect()
-}
-
 /// Census tags the campaign's generator (default settings) may miss in the cases
 /// [`generator_reaches_every_tag`] draws, with the reason: each is rare by nature and is held by
 /// the corpus instead (`corpus_hits_every_tag`).
@@ -115,12 +107,9 @@ pub fn generator_reaches_every_tag(slug: &str, cases: u64) {
         let text = g.generate(&mut rng, &Options::new()).unwrap();
         hit |= g.census(text.as_bytes(), &Options::new()).unwrap();
     }
-    let missing: Vec<&str> = g
-        .tags()
-        .iter()
-        .enumerate()
-        .filter(|(i, t)| hit & (1 << i) == 0 && !may_miss.contains(t))
-        .map(|(_, t)| *t)
+    let missing: Vec<&str> = names(g.tags(), !hit)
+        .into_iter()
+        .filter(|t| !may_miss.contains(t))
         .collect();
     assert!(
         missing.is_empty(),

@@ -48,9 +48,9 @@ pub const SELF_CHECK_TRACE_CELLS: usize = 256;
 
 /// What a reader read, as the raw-bytes target compares it: `board N M` and the rows, `H` for a
 /// hole.
-fn board_read<'a>(rows: usize, cols: usize, cells: impl Iterator<Item = &'a u8>) -> String {
+fn board_read(rows: usize, cols: usize, cells: impl IntoIterator<Item = u8>) -> String {
     let mut text = format!("board {rows} {cols}\n");
-    for (i, &cell) in cells.enumerate() {
+    for (i, cell) in cells.into_iter().enumerate() {
         text.push(if cell == 0 {
             'H'
         } else {
@@ -156,7 +156,7 @@ impl Game for CoinJump {
         }
         Some(Outcome::from_engine(
             engine::parse(input, strict(options))
-                .map(|board| board_read(board.rows, board.cols, board.cells.iter())),
+                .map(|board| board_read(board.rows, board.cols, board.cells)),
         ))
     }
 
@@ -167,8 +167,11 @@ impl Game for CoinJump {
         Some(Outcome::from_reference(
             boardfuzz_reference::coin_jump::read(input, strict(options)).map(|rows| {
                 let cols = rows.first().map_or(0, Vec::len);
-                let cells: Vec<u8> = rows.iter().flatten().map(|c| c.unwrap_or(0)).collect();
-                board_read(rows.len(), cols, cells.iter())
+                board_read(
+                    rows.len(),
+                    cols,
+                    rows.iter().flatten().map(|c| c.unwrap_or(0)),
+                )
             }),
         ))
     }
