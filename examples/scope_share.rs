@@ -2,7 +2,7 @@
 //! inputs (uniform bytes, uniform lengths 0..=4096 as libFuzzer's inputs grow to, seed 2026) are decoded as the target decodes
 //! them and answered by engine and reference (the target's answer check, `harness::agreement`);
 //! each case is put in its scope by the same draw the decoding uses (`fuzzing::hash` of the raw
-//! bytes against the game's `LARGE_ONE_IN`, or dice_yut's judge and mid shares), and the table
+//! bytes against the game's `LARGE_ONE_IN`, or coin_jump's and dice_yut's three scopes), and the table
 //! prints each scope's share of cases and of the time.
 //!
 //!     cargo run --release --example scope_share [N]      # default N = 20000
@@ -28,7 +28,7 @@ fn scope(game: &str, bytes: &[u8]) -> &'static str {
         }
     };
     match game {
-        "coin_jump" => large(coin_jump::case::LARGE_ONE_IN),
+        "coin_jump" => coin_jump::case::Scope::of(h).name(),
         "stack_game" => large(stack_game::case::LARGE_ONE_IN),
         "othello" => large(othello::case::LARGE_ONE_IN),
         "othello_board" => large(othello_board::case::LARGE_ONE_IN),

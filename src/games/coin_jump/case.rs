@@ -1,13 +1,17 @@
 //! The structured coin_jump case: a board valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
-//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]), then the sides:
+//! Case format, version 4 (version 3: the scope draw hashes 8 bytes at a time; version 4: a
+//! medium scope between small and large; versioned — changing it invalidates saved fuzz
+//! corpora): the scope is drawn from all the input's bytes ([`crate::fuzzing::scope_draw`],
+//! [`Scope::of`]), then the sides:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range, sides of `1 + 49·s³/255³` with `s` bytes 2 and 3 of the draw (skewed
 //!   toward small boards: half of all values give a side of 7 or less; 255 gives 50);
-//! - *small* (every other case): one byte `s` each for the rows and the columns, a side of
-//!   `1 + s % SMALL_MAX_SIDE`.
+//! - *medium* (of the others, those with `draw / LARGE_ONE_IN % MEDIUM_ONE_IN == 0`, one in
+//!   [`MEDIUM_ONE_IN`]): one byte `s` each for the rows and the columns, a side of
+//!   `1 + s % MEDIUM_MAX_SIDE`;
+//! - *small* (every other case): the same with `1 + s % SMALL_MAX_SIDE`.
 //!
 //! Then one byte for the largest digit (`int_in_range(1..=9)`), one hole threshold `h`; then one
 //! byte `b` per cell, row-major: a hole if `b < h`, else the digit `1 + b % largest`; cells past
@@ -17,25 +21,81 @@
 //!
 //! Why these scopes: the literal reference computes the set of cells the coin can stand on after
 //! each number of moves, up to N·M sets of N·M cells, so a board costs it O((N·M)²) — a 50×50
-//! board with a reachable cycle some 6 M cell visits, an 8×8 one 4,096. Every rule (leaving the
-//! board on each side, landing in a hole, jumping over one, a reachable or an unreachable cycle,
-//! two routes meeting without a cycle) shows on boards of a few cells, and so do the bugs of the
-//! solutions it is meant to catch. One case in [`LARGE_ONE_IN`] keeps the judge's whole range
-//! (long chains, cycles far from the start, the 50-cell side); `cargo run --release --example
-//! scope_share` puts those cases at a tenth of the answering time (table in
-//! BENCHMARKS.md, "Fuzz targets"). The campaign's generator ([`super::gen::generate`]) picks its
-//! board sides with the same share.
+//! board with a reachable cycle some 6 M cell visits, an 8×8 one 4,096, a 5×5 one 625 — and in
+//! the fuzz build every comparison of those visits is traced (libFuzzer's
+//! `__sanitizer_cov_trace_cmp8` was three quarters of the target's time with 8×8 small cases,
+//! `perf`, BENCHMARKS.md "Fuzz targets"). Every rule (leaving the board on each side, landing in
+//! a hole, jumping over one, a reachable or an unreachable cycle, two routes meeting without a
+//! cycle) shows on boards of a few cells, and so do the bugs of the solutions it is meant to
+//! catch: most cases are at most 5×5. One in [`MEDIUM_ONE_IN`] is up to 8×8, where jumps of 5
+//! to 7 stay on the board; one in [`LARGE_ONE_IN`] keeps the judge's whole range (long chains,
+//! cycles far from the start, the 50-cell side). `cargo run --release --example scope_share`
+//! gives each scope's share of the answering time (table in BENCHMARKS.md, "Fuzz targets"). The
+//! campaign's generator ([`super::gen::generate`]) picks its board sides with the same shares
+//! ([`Scope::pick`]).
 
 use arbitrary::{Arbitrary, Unstructured};
 
 use super::engine::{self, Board};
 
-/// One case in this many is large: the judge's whole range of sides (the share is explained in
+/// One case in this many is large: the judge's whole range of sides (the shares are explained in
 /// the module documentation).
 pub const LARGE_ONE_IN: u32 = 512;
 
+/// Of the cases that are not large, one in this many is medium.
+pub const MEDIUM_ONE_IN: u32 = 16;
+
+/// The largest side of a medium case.
+pub const MEDIUM_MAX_SIDE: usize = 8;
+
 /// The largest side of a small case.
-pub const SMALL_MAX_SIDE: usize = 8;
+pub const SMALL_MAX_SIDE: usize = 5;
+
+/// A case's scope: which range its board sides come from (module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Sides 1..=[`SMALL_MAX_SIDE`].
+    Small,
+    /// Sides 1..=[`MEDIUM_MAX_SIDE`].
+    Medium,
+    /// The judge's range, 1..=50.
+    Large,
+}
+
+impl Scope {
+    /// The scope the fuzz decoding gives an input whose scope draw is `draw`.
+    pub fn of(draw: u32) -> Scope {
+        if draw % LARGE_ONE_IN == LARGE_ONE_IN - 1 {
+            Scope::Large
+        } else if draw / LARGE_ONE_IN % MEDIUM_ONE_IN == 0 {
+            Scope::Medium
+        } else {
+            Scope::Small
+        }
+    }
+
+    /// A scope at random with the decoding's shares (the campaign's generator).
+    pub fn pick(rng: &mut crate::rng::Rng) -> Scope {
+        Scope::of(rng.below(1 << 32) as u32)
+    }
+
+    /// The largest side of a small or medium case (`None` for a large one).
+    pub fn max_side(self) -> Option<usize> {
+        match self {
+            Scope::Small => Some(SMALL_MAX_SIDE),
+            Scope::Medium => Some(MEDIUM_MAX_SIDE),
+            Scope::Large => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Small => "small",
+            Scope::Medium => "medium",
+            Scope::Large => "large",
+        }
+    }
+}
 
 /// A board: `cells[r * cols + c]` is a digit 1..=9 or 0 for a hole; `cells[0]` is never 0.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,13 +243,16 @@ impl From<Board> for Case {
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
         let draw = crate::fuzzing::scope_draw(u);
-        let (rows, cols) = if draw % LARGE_ONE_IN == LARGE_ONE_IN - 1 {
-            // Two more bytes of the draw; the skew keeps most large boards far below 50×50.
-            let side = |s: u32| 1 + (s as usize & 0xff).pow(3) * 49 / 255usize.pow(3);
-            (side(draw >> 16), side(draw >> 24))
-        } else {
-            let side = |s: u8| 1 + s as usize % SMALL_MAX_SIDE;
-            (side(u8::arbitrary(u)?), side(u8::arbitrary(u)?))
+        let (rows, cols) = match Scope::of(draw).max_side() {
+            None => {
+                // Two more bytes of the draw; the skew keeps most large boards far below 50×50.
+                let side = |s: u32| 1 + (s as usize & 0xff).pow(3) * 49 / 255usize.pow(3);
+                (side(draw >> 16), side(draw >> 24))
+            }
+            Some(max) => {
+                let side = |s: u8| 1 + s as usize % max;
+                (side(u8::arbitrary(u)?), side(u8::arbitrary(u)?))
+            }
         };
         let largest = u.int_in_range(1..=9u8)?;
         let holes = u8::arbitrary(u)?;

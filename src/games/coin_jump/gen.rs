@@ -18,7 +18,7 @@
 //!
 //! Without `--mode`, each case picks a mode at random, also when `--rows/--cols` are given.
 
-use super::case::{LARGE_ONE_IN, SMALL_MAX_SIDE};
+use super::case::Scope;
 use super::engine::{longest_of, moves_at};
 use super::Case;
 use crate::rng::Rng;
@@ -58,14 +58,10 @@ pub fn judge_side(rng: &mut Rng) -> usize {
     rng.range(1, cap) as usize
 }
 
-/// A board side of the fuzz target's small scope ([`super::case`]): 1..=[`SMALL_MAX_SIDE`].
-pub fn small_side(rng: &mut Rng) -> usize {
-    rng.range(1, SMALL_MAX_SIDE as u64) as usize
-}
-
 /// One case in the named mode (`None`: any mode, chosen by `rng`). `rows`/`cols` fix the size;
-/// otherwise the board has the fuzz target's scopes: one in [`LARGE_ONE_IN`] is a judge-size
-/// board skewed toward small ones ([`judge_side`]), the others are small ([`small_side`]).
+/// otherwise the board has the fuzz target's scopes ([`Scope::pick`]): a large board is
+/// judge-size, skewed toward small ones ([`judge_side`]); a small or medium one has sides up to
+/// its scope's largest.
 pub fn generate(
     rng: &mut Rng,
     mode: Option<&str>,
@@ -80,13 +76,13 @@ pub fn generate(
             .ok_or_else(|| format!("unknown mode `{m}` (modes: {})", MODES.join(", ")))?,
         None => MODES[rng.below(MODES.len() as u64) as usize],
     };
-    let side: fn(&mut Rng) -> usize = if rng.below(LARGE_ONE_IN.into()) == 0 {
-        judge_side
-    } else {
-        small_side
+    let scope = Scope::pick(rng);
+    let mut side = || match scope.max_side() {
+        None => judge_side(rng),
+        Some(max) => rng.range(1, max as u64) as usize,
     };
-    let mut r = rows.unwrap_or_else(|| side(rng));
-    let mut c = cols.unwrap_or_else(|| side(rng));
+    let mut r = rows.unwrap_or_else(&mut side);
+    let mut c = cols.unwrap_or_else(&mut side);
     if r == 0 || c == 0 {
         return Err("a board needs at least one row and one column".into());
     }
