@@ -877,9 +877,108 @@ pub fn census(input: &[u8], strict: bool) -> Result<u64, JudgeError> {
     Ok(census.bits)
 }
 
+/// The self-check's observer: each placement of the run is played again, on the board before
+/// it, through the helpers the generator and the unit tests build boards with — [`Board::flips`],
+/// [`Board::place`], [`Board::place_observed`], [`Board::count`], [`Colour::code`] and
+/// [`Colour::from_code`] — and each must agree with what the run's own placement did. The first
+/// disagreement is kept.
+struct Replay {
+    problem: Option<String>,
+}
+
+impl Observer for Replay {
+    const ACTIVE: bool = true;
+
+    fn placed(&mut self, step: &Step<'_>) {
+        if self.problem.is_some() {
+            return;
+        }
+        let after = *step.board;
+        let (stone, flips, colour) = (1u64 << step.cell, step.scan.flips, step.colour);
+        // Undo the placement: the stone goes, the turned stones go back to the opponent.
+        let (own, opp) = after.sides(colour);
+        let (own, opp) = (own & !stone & !flips, opp | flips);
+        let (black, white) = match colour {
+            Colour::Black => (own, opp),
+            Colour::White => (opp, own),
+        };
+        let before = Board {
+            n: after.n,
+            black,
+            white,
+        };
+        let (x, y) = (step.cell as usize / STRIDE, step.cell as usize % STRIDE);
+        let (mut placed, mut observed) = (before, before);
+        let checks = [
+            ("Board::flips", before.flips(x, y, colour) == flips),
+            (
+                "Board::place",
+                placed.place(x, y, colour) == flips && placed == after,
+            ),
+            (
+                "Board::place_observed",
+                observed.place_observed(x, y, colour) == step.scan && observed == after,
+            ),
+            (
+                "Board::count",
+                after.count(Colour::Black) == after.black_count()
+                    && after.count(Colour::White) == after.white_count(),
+            ),
+            (
+                "Colour::code",
+                Colour::from_code(colour.code().into()) == Some(colour),
+            ),
+        ];
+        if let Some((name, _)) = checks.iter().find(|(_, ok)| !ok) {
+            self.problem = Some(format!(
+                "othello's {name} disagrees with the run's placement {} of test case {}",
+                step.index, step.case
+            ));
+        }
+    }
+}
+
+/// The engine's self-check ([`crate::game::Game::self_check`]): every placement of a valid
+/// input, replayed through the board helpers, agrees with the run ([`Replay`]). An input the
+/// engine rejects has nothing to check.
+pub fn self_check(input: &[u8], strict: bool) -> Result<(), String> {
+    let mut replay = Replay { problem: None };
+    match run(input, strict, &mut replay) {
+        Err(_) => Ok(()),
+        Ok(_) => replay.problem.map_or(Ok(()), Err),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn self_check_notices_a_placement_the_helpers_do_not_repeat() {
+        let mut board = Board::new(4);
+        let at = cell(0, 1);
+        // Black on (0, 1) brackets the white stone on (1, 1) against the black one on (2, 1).
+        let scan = board.play::<true>(at, Colour::Black);
+        assert_eq!(scan.flips, 1 << cell(1, 1));
+        let step = |scan| Step {
+            case: 1,
+            index: 1,
+            cell: at,
+            colour: Colour::Black,
+            board: &board,
+            scan,
+        };
+        let mut replay = Replay { problem: None };
+        replay.placed(&step(scan));
+        assert_eq!(replay.problem, None);
+        // The same board after it, but a step that claims nothing turned: undone, the stone on
+        // (1, 1) stays black, where nothing turns (so `flips` and `place` agree with the claim),
+        // but the step also claims a direction that turned stones, which `place_observed` does not
+        // repeat.
+        replay.placed(&step(Scan { flips: 0, ..scan }));
+        let problem = replay.problem.expect("a wrong step is noticed");
+        assert!(problem.contains("Board::place_observed"), "{problem}");
+    }
 
     fn answer(input: &str) -> String {
         solve(input.as_bytes(), false).unwrap()

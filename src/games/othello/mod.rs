@@ -101,6 +101,12 @@ impl Game for Othello {
         census::census(input, strict(options))
     }
 
+    /// Every placement played again through the board helpers the generator and the unit tests
+    /// use ([`engine::self_check`]).
+    fn self_check(input: &[u8], options: &Options) -> Result<(), String> {
+        engine::self_check(input, strict(options))
+    }
+
     fn reference_census(input: &[u8], options: &Options) -> Option<u64> {
         let names =
             boardfuzz_reference::othello::census(input, strict(options)).unwrap_or_default();
