@@ -2,8 +2,8 @@
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
 //! Case format, version 4 (version 3: the scope draw hashes 8 bytes at a time; version 4: one
-//! case in 1,024 large instead of one in 256; versioned — changing it invalidates saved fuzz
-//! corpora): the scope is drawn first:
+//! case in 1,024 large instead of one in 256, small games of at most 8 turns instead of 16;
+//! versioned — changing it invalidates saved fuzz corpora): the scope is drawn first:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1` for the scope draw of all the input's
 //!   bytes, [`crate::fuzzing::scope_draw`]; one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range and rules, `N` by `int_in_range(4..=12)`, `K` by `int_in_range(4..=10)`,
@@ -20,20 +20,24 @@
 //! Why these scopes: the literal reference plays every turn up to the limit and looks every moving
 //! piece up on the whole board (rule 5.1), and two games in three on a random board never end, so
 //! a judge-size case costs it up to 10,000 moves over 144 cells. A small board (at most 6×6, at
-//! most 6 pieces) with at most [`SHORT_TURN_LIMIT`] turns costs it at most 96 moves over 36 cells,
-//! some 1/400 of that, and it is where bugs show first: every rule (white, red, blue, both bounces, groups carried, 4- and 5-stacks, a 4-stack
-//! broken in the same turn) happens on a 4×4 board within a few turns, and a short random limit
+//! most 6 pieces) with at most [`SHORT_TURN_LIMIT`] turns costs it at most 48 moves over 36 cells,
+//! some 1/800 of that, and it is where bugs show first: every rule (white, red, blue, both
+//! bounces, groups carried, 4- and 5-stacks, a 4-stack broken in the same turn) happens on a 4×4
+//! board within a few turns, and a short random limit
 //! puts the end of the game at the limit, one turn before it or one after it in a few percent of
 //! the cases — rule 7's boundary, which the judge's fixed 1000 reaches only with a searched board.
 //! One case in [`LARGE_ONE_IN`] keeps the judge's full range (large boards, many pieces, 1000
-//! turns, cycles with long transients). How the share was chosen: a judge-size case costs the
+//! turns, cycles with long transients). How the shares were chosen: a judge-size case costs the
 //! reference up to hundreds of small ones (it finds every moving piece by a scan of the whole
-//! board), and in the fuzz build each comparison of that scan is traced; at one in 256 the target
-//! ran 15,000 cases a second over a minute, under the 20,000 goal, at one in 1,024 (with the deep
-//! checks at one in 2,048) 22,700 (`fuzz/speed.sh 60 stack_game`), and large cases still come
-//! some 20 times a second. `cargo run --release --example scope_share` gives each scope's share of
-//! cases and of the answering time (table in BENCHMARKS.md, "Fuzz targets"). The campaign's
-//! generator ([`super::gen::generate`]) draws its random boards with the same share.
+//! board), and in the fuzz build each comparison of that scan is traced; with one case in 256
+//! large and small games of up to 16 turns the target ran 15,000 cases a second over a minute,
+//! under the 20,000 goal; one in 1,024 (with the deep checks at one in 2,048) gave 17,700 to
+//! 22,700 over three runs (`fuzz/speed.sh 60 stack_game`), still thin, and halving the small
+//! games' limit to 8 turns (the deep checks at one in 4,096) is what the table in BENCHMARKS.md
+//! ("Fuzz targets") measures. Large cases still come some 20 times a second. `cargo run
+//! --release --example scope_share` gives each scope's share of cases and of the answering time.
+//! The campaign's generator ([`super::gen::generate`]) draws its random boards with the same
+//! share.
 //!
 //! [`StackGame::case_options`]: super::StackGame
 
@@ -52,7 +56,7 @@ pub const SMALL_MAX_SIDE: u8 = 6;
 pub const SMALL_MAX_PIECES: usize = 6;
 
 /// A small case plays turns `1..=L` for an `L` in `1..=SHORT_TURN_LIMIT`.
-pub const SHORT_TURN_LIMIT: u32 = 16;
+pub const SHORT_TURN_LIMIT: u32 = 8;
 
 /// One piece: 1-based row and column, direction 1..=4, as in the judge text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
