@@ -4,15 +4,31 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use common::{boardfuzz, text};
 
-fn temp(name: &str) -> PathBuf {
+/// A fresh empty folder under the system's temporary folder, removed again when dropped.
+struct Temp(PathBuf);
+
+impl std::ops::Deref for Temp {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp(name: &str) -> Temp {
     let d = std::env::temp_dir().join(format!("boardfuzz-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Temp(d)
 }
 
 #[test]
@@ -98,7 +114,8 @@ fn repro_of_a_corpus_file_and_of_a_raw_artifact() {
 
     // Raw bytes in a structured target's artifact folder decode exactly as the fuzz target does:
     // byte 0 -> 1 turn, then piece byte 2 -> C, throws 0b0101 -> FBFB.
-    let dir = temp("artifact").join("artifacts").join("yut_nori");
+    let root = temp("artifact");
+    let dir = root.join("artifacts").join("yut_nori");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("crash-0");
     std::fs::write(&file, [0u8, 2, 0b0101]).unwrap();
