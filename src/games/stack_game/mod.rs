@@ -129,7 +129,8 @@ impl Game for StackGame {
     /// up to [`engine::TABLE_CAP`] states, 2^20) and Brent's algorithm, which takes over past it
     /// and here after [`SELF_CHECK_CAP`] states. And the judged answer must follow from the fate
     /// (the end turn if it is within the turn limit, else -1), as must `--no-limit`'s text and
-    /// the count of turns the table simulated (`S + P − 1` for a cycle).
+    /// the count of turns the table simulated (`S + P − 1` for a cycle); a game that ends at turn
+    /// `t` is undecided under a limit of `t − 1` turns, for both detectors.
     fn self_check(input: &[u8], options: &Options) -> Result<(), String> {
         use engine::Fate;
         let Ok(board) = engine::parse(input) else {
@@ -160,6 +161,22 @@ impl Game for StackGame {
                 "stack_game's cycle detectors disagree: the exact table finds {exact:?}, Brent's \
                  algorithm (after {SELF_CHECK_CAP} states) {brent:?}"
             ));
+        }
+        // A game that ends at turn t is still undecided after t − 1 turns, for either detector
+        // (it holds no cycle, and past the cap Brent's algorithm reaches the limit first).
+        if let Fate::Ends(t) = exact {
+            if t > 1 {
+                for cap in [engine::TABLE_CAP, SELF_CHECK_CAP] {
+                    let short = engine::run_with(&board, Some(t - 1), cap, &mut engine::Quiet).fate;
+                    if short != (Fate::Undecided { limit: t - 1 }) {
+                        return Err(format!(
+                            "stack_game decides {short:?} within {} turns (table of {cap} \
+                             states), but its game ends at turn {t}",
+                            t - 1
+                        ));
+                    }
+                }
+            }
         }
         let limit = turn_limit(options);
         let expected = match exact {
