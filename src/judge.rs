@@ -69,12 +69,10 @@ pub struct JudgeText<'a> {
     rest: &'a str,
     /// Number of the next line to be read (1-based).
     next: usize,
-    /// Number of the last line holding a non-whitespace character (0 if none).
-    last_non_blank: usize,
 }
 
 impl<'a> JudgeText<'a> {
-    /// Checks UTF-8 and locates the last non-blank line.
+    /// Checks UTF-8.
     pub fn new(input: &'a [u8]) -> Result<JudgeText<'a>, JudgeError> {
         let text = match std::str::from_utf8(input) {
             Ok(text) => text,
@@ -88,22 +86,25 @@ impl<'a> JudgeText<'a> {
                 ));
             }
         };
-        let last_non_blank = match text.bytes().rposition(|b| !b.is_ascii_whitespace()) {
-            None => 0,
-            Some(i) => 1 + text.as_bytes()[..i].iter().filter(|&&b| b == b'\n').count(),
-        };
         Ok(JudgeText {
             rest: text,
             next: 1,
-            last_non_blank,
         })
+    }
+
+    /// Whether no line from the next one on holds a non-whitespace character, i.e. the next line
+    /// is past the last non-blank line. (Asked where needed rather than by counting the lines up
+    /// to the last non-blank one first: the scan stops at the first non-whitespace byte, which
+    /// for a line that is read is in that line, unless the line is blank, which is an error.)
+    fn ended(&self) -> bool {
+        self.rest.bytes().all(|b| b.is_ascii_whitespace())
     }
 
     /// Reads the next required line, which must have exactly `count` fields. Returns its number
     /// and the line; iterate its fields with [`fields`].
     pub fn line(&mut self, count: usize, what: &str) -> Result<(usize, &'a str), JudgeError> {
         let number = self.next;
-        if number > self.last_non_blank {
+        if self.ended() {
             return Err(JudgeError::new(
                 ErrorClass::Truncated,
                 number,
@@ -137,7 +138,7 @@ impl<'a> JudgeText<'a> {
         what: &str,
     ) -> Result<(usize, &'a str), JudgeError> {
         let number = self.next;
-        if number > self.last_non_blank {
+        if self.ended() {
             return Err(JudgeError::new(
                 ErrorClass::Truncated,
                 number,
@@ -180,7 +181,7 @@ impl<'a> JudgeText<'a> {
 
     /// Requires every remaining line to be blank.
     pub fn finish(self) -> Result<(), JudgeError> {
-        if self.next <= self.last_non_blank {
+        if !self.ended() {
             // The first non-blank line at or after `next`.
             let mut number = self.next;
             for line in self.rest.split('\n') {
