@@ -84,6 +84,28 @@ pub const SELF_CHECK_TURNS: u64 = 1 << 12;
 /// The states the exact cycle table holds in the self-check before Brent's algorithm takes over.
 pub const SELF_CHECK_CAP: usize = 8;
 
+/// The self-check's observer: how many turns a run played, and whether they came as 1, 2, 3, ….
+struct TurnCount {
+    turns: u64,
+    in_order: bool,
+}
+
+impl TurnCount {
+    fn new() -> TurnCount {
+        TurnCount {
+            turns: 0,
+            in_order: true,
+        }
+    }
+}
+
+impl engine::Observer for TurnCount {
+    fn on_turn_end(&mut self, turn: u64, _state: &engine::State) {
+        self.in_order &= turn == self.turns + 1;
+        self.turns += 1;
+    }
+}
+
 /// The stacking-pieces game.
 pub struct StackGame;
 
@@ -129,15 +151,17 @@ impl Game for StackGame {
     /// up to [`engine::TABLE_CAP`] states, 2^20) and Brent's algorithm, which takes over past it
     /// and here after [`SELF_CHECK_CAP`] states. And the judged answer must follow from the fate
     /// (the end turn if it is within the turn limit, else -1), as must `--no-limit`'s text and
-    /// the count of turns the table simulated (`S + P − 1` for a cycle); a game that ends at turn
-    /// `t` is undecided under a limit of `t − 1` turns, for both detectors.
+    /// the count of turns the table simulated (`S + P − 1` for a cycle); each detector's count of
+    /// turns simulated is the turns it played; a game that ends at turn `t` is undecided under a
+    /// limit of `t − 1` turns, for both detectors.
     fn self_check(input: &[u8], options: &Options) -> Result<(), String> {
         use engine::Fate;
         let Ok(board) = engine::parse(input) else {
             return Ok(());
         };
         let turns = Some(SELF_CHECK_TURNS);
-        let exact_run = engine::run(&board, turns);
+        let mut exact_seen = TurnCount::new();
+        let exact_run = engine::run_with(&board, turns, engine::TABLE_CAP, &mut exact_seen);
         let exact = exact_run.fate;
         // The table knows a cycle at the start of turn S + P, having simulated S + P − 1 turns.
         if let Fate::Never { start, period } = exact {
@@ -148,7 +172,24 @@ impl Game for StackGame {
                 ));
             }
         }
-        let brent = engine::run_with(&board, turns, SELF_CHECK_CAP, &mut engine::Quiet).fate;
+        let mut brent_seen = TurnCount::new();
+        let brent_run = engine::run_with(&board, turns, SELF_CHECK_CAP, &mut brent_seen);
+        let brent = brent_run.fate;
+        // Each detector reports as simulated exactly the turns it played, in order.
+        for (detector, run, seen) in [
+            ("cycle table", &exact_run, &exact_seen),
+            ("Brent's algorithm", &brent_run, &brent_seen),
+        ] {
+            if run.turns != seen.turns || !seen.in_order {
+                return Err(format!(
+                    "stack_game's {detector} reports {} turns simulated for {:?}, but played {}{}",
+                    run.turns,
+                    run.fate,
+                    seen.turns,
+                    if seen.in_order { "" } else { " (out of order)" }
+                ));
+            }
+        }
         // Brent's algorithm may need up to about twice the turns to see a cycle: within the
         // bound it must find what the table found, and anything it decides must match.
         let brent_must_decide = match exact {
