@@ -3,7 +3,8 @@
 //! - `engine` and `reference`: both sides on the same [`CASES`] cases of the campaign's generator
 //!   (seed 2026, default settings), so their ratio is the engine's speed-up on what `check` runs;
 //! - `check_1_job` and `check_all_jobs`: the whole campaign loop (generate, both sides, census)
-//!   over [`CHECK_CASES`] cases at one job and at one job per core;
+//!   at one job and at one job per core, over a campaign sized to about half a second at one
+//!   job ([`check_cases`]);
 //! - `judge_case`: the engine on one judge-size input ([`judge_case`]).
 //!
 //! ```text
@@ -26,8 +27,10 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 
 /// Cases per engine/reference sample.
 const CASES: u64 = 1_000;
-/// Cases per campaign sample.
-const CHECK_CASES: u64 = 2_000;
+/// The cases of the campaign that sizes a `check` sample ([`check_cases`]).
+const CHECK_PROBE: u64 = 200;
+/// About how long one `check` sample runs at one job.
+const CHECK_SAMPLE: Duration = Duration::from_millis(500);
 /// The seed of every generated case.
 const SEED: u64 = 2026;
 
@@ -85,6 +88,27 @@ fn judge_case(g: &dyn DynGame) -> String {
     }
 }
 
+/// A `check` campaign of `cases` cases of game `g` at `jobs` jobs (no corpus, no output); it
+/// must find nothing.
+fn campaign(g: &'static dyn DynGame, cases: u64, jobs: usize) {
+    let plan = Plan {
+        jobs,
+        ..Plan::new(vec![g], Budget::Cases(cases), SEED)
+    };
+    let runs = campaign::run(&plan, &mut std::io::sink());
+    assert!(runs[0].disagreement.is_none(), "{}: a finding", g.slug());
+}
+
+/// The campaign size of a `check` sample: about [`CHECK_SAMPLE`] of work at one job, timed on
+/// [`CHECK_PROBE`] cases (between 2 and 1,000 probes' worth), so that starting the workers is a
+/// small part of a sample on the fast games and the slow ones still fit the sitting.
+fn check_cases(g: &'static dyn DynGame) -> u64 {
+    let start = std::time::Instant::now();
+    campaign(g, CHECK_PROBE, 1);
+    let probes = CHECK_SAMPLE.as_secs_f64() / start.elapsed().as_secs_f64();
+    CHECK_PROBE * (probes as u64).clamp(2, 1_000)
+}
+
 fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
     group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
@@ -114,18 +138,10 @@ fn one_sitting(c: &mut Criterion) {
                 }
             })
         });
-        group.throughput(Throughput::Elements(CHECK_CASES));
+        let check_cases = check_cases(g);
+        group.throughput(Throughput::Elements(check_cases));
         for (name, jobs) in [("check_1_job", 1), ("check_all_jobs", cores)] {
-            group.bench_function(name, |b| {
-                b.iter(|| {
-                    let plan = Plan {
-                        jobs,
-                        ..Plan::new(vec![g], Budget::Cases(CHECK_CASES), SEED)
-                    };
-                    let runs = campaign::run(&plan, &mut std::io::sink());
-                    assert!(runs[0].disagreement.is_none(), "{}: a finding", g.slug());
-                })
-            });
+            group.bench_function(name, |b| b.iter(|| campaign(g, check_cases, jobs)));
         }
         let judge = judge_case(g);
         eprintln!(
