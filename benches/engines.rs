@@ -7,21 +7,14 @@
 use std::time::Duration;
 
 use boardfuzz::game::Options;
-use boardfuzz::games;
 use boardfuzz::harness::campaign::{self, Budget, Plan};
 use boardfuzz::rng::Rng;
+use common::selected;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-const CASES: u64 = 10_000;
+mod common;
 
-fn selected() -> Vec<&'static dyn boardfuzz::game::DynGame> {
-    let only = std::env::var("BOARDFUZZ_BENCH_GAMES").unwrap_or_default();
-    games::all()
-        .iter()
-        .copied()
-        .filter(|g| only.is_empty() || only.split(',').any(|s| s == g.slug()))
-        .collect()
-}
+const CASES: u64 = 10_000;
 
 fn engine_vs_reference(c: &mut Criterion) {
     let options = Options::new();

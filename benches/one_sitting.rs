@@ -20,10 +20,12 @@
 use std::time::Duration;
 
 use boardfuzz::game::{DynGame, Options, Outcome, Value};
-use boardfuzz::games;
 use boardfuzz::harness::campaign::{self, Budget, Plan};
 use boardfuzz::rng::Rng;
+use common::selected;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+
+mod common;
 
 /// Cases per engine/reference sample.
 const CASES: u64 = 1_000;
@@ -33,15 +35,6 @@ const CHECK_PROBE: u64 = 200;
 const CHECK_SAMPLE: Duration = Duration::from_millis(500);
 /// The seed of every generated case.
 const SEED: u64 = 2026;
-
-fn selected() -> Vec<&'static dyn DynGame> {
-    let only = std::env::var("BOARDFUZZ_BENCH_GAMES").unwrap_or_default();
-    games::all()
-        .iter()
-        .copied()
-        .filter(|g| only.is_empty() || only.split(',').any(|s| s == g.slug()))
-        .collect()
-}
 
 /// Case `i` of the campaign's generator with `options`.
 fn generated(g: &dyn DynGame, i: u64, options: &Options) -> String {
