@@ -316,5 +316,19 @@ fn repro_runs_the_fuzz_targets_deep_check_too() {
         report.contains("but the deep check fails") && report.contains("trace failed"),
         "{report}"
     );
+    // Trace code that never returns is a failure under the watchdog, not a hang of repro.
+    let started = std::time::Instant::now();
+    let out = boardfuzz_env(
+        &["repro", "coin_jump", file, "--watchdog", "1s"],
+        b"",
+        &[("BOARDFUZZ_PLANT", "trace-hang")],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("but the deep check fails") && report.contains("(watchdog)"),
+        "{report}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
     let _ = std::fs::remove_dir_all(&dir);
 }

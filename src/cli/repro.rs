@@ -123,6 +123,7 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     }
     let subject = args.solution.subject()?;
     let watchdog = args.solution.watchdog;
+    let started = std::time::Instant::now();
     let mut comparison = compare_watched(game, &subject, &raw, &options, watchdog);
     let verdict = comparison.verdict();
     let hangs = matches!(
@@ -142,13 +143,19 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     let census_fails = comparison.agrees() && game.census(&raw, &options).is_err();
     // What the structured fuzz target checks beyond the answers (traces, census, the engine's
     // self-checks), on the cases it checks them on: an artifact it saved for such a failure
-    // reproduces here too.
+    // reproduces here too. Under the watchdog the reference's answer had (the literal trace and
+    // census cost a few times its answer): trace code that never returns is a failure too.
     let deep_failure = if comparison.agrees()
         && !census_fails
         && matches!(subject, Subject::Engine)
         && raw.len() <= game.deep_share().1
     {
-        boardfuzz::fuzzing::deep_check(game, &raw, &options).err()
+        let limit = watchdog + started.elapsed() * 100;
+        let (input, deep_options) = (raw.clone(), options.clone());
+        boardfuzz::harness::campaign::within(limit, move || {
+            boardfuzz::fuzzing::deep_check(game, &input, &deep_options).err()
+        })
+        .unwrap_or_else(|| Some(format!("no result after {limit:?} (watchdog)")))
     } else {
         None
     };

@@ -8,7 +8,7 @@
 //! | `engine-hang` | the engine never returns |
 //! | `reference-panic`, `reference-hang` | the same, in the reference |
 //! | `census-panic` | the census code panics |
-//! | `trace-panic` | the engine's trace code panics (the answers still agree) |
+//! | `trace-panic`, `trace-hang` | the same, in the engine's trace code (the answers still agree) |
 //!
 //! The tests of `check`, `repro`, `replay` and `census` use it to prove that a panic or a hang is a
 //! finding, shrunk and saved, never a crash or a hang of boardfuzz; child processes (`boardfuzz
@@ -29,6 +29,7 @@ pub enum Plant {
     ReferenceHang,
     CensusPanic,
     TracePanic,
+    TraceHang,
 }
 
 /// The plant asked for by `BOARDFUZZ_PLANT`, if any (an unknown kind is ignored with a warning).
@@ -45,6 +46,7 @@ pub fn from_env() -> Option<(Plant, u8)> {
         "reference-hang" => Plant::ReferenceHang,
         "census-panic" => Plant::CensusPanic,
         "trace-panic" => Plant::TracePanic,
+        "trace-hang" => Plant::TraceHang,
         _ => {
             eprintln!("warning: BOARDFUZZ_PLANT={value} is not a known plant; ignored");
             return None;
@@ -115,8 +117,11 @@ impl DynGame for Planted {
         }
     }
     fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
-        if self.plant == Plant::TracePanic && self.triggered(input) {
-            return Err(self.fail(false));
+        match self.plant {
+            Plant::TracePanic | Plant::TraceHang if self.triggered(input) => {
+                return Err(self.fail(self.plant == Plant::TraceHang));
+            }
+            _ => {}
         }
         self.inner.engine_trace(input, options)
     }
