@@ -5,7 +5,8 @@
 //! of `docs/judge-text.md` (section "coin_jump").
 //!
 //! Method: keep the set of digit cells the coin can stand on after exactly `t` moves (`t = 0`: the
-//! start alone; a set is the list of its cells plus a flag per cell, see `CellSet`). One step applies each of the 4 moves (rule 2) from every cell of the set and keeps
+//! start alone; a set is the list of its cells plus a flag per cell, see `CellSet`). One step
+//! applies each of the 4 moves (rule 2) from every cell of the set and keeps
 //! the targets that are digit cells on the board (rule 4); moves into a hole or off the board end
 //! the game (rule 3) and contribute nothing to the next set.
 //!
@@ -213,14 +214,34 @@ fn step(board: &Board, current: &CellSet, next: &mut CellSet) {
 }
 
 /// The game from `start` (a digit cell): its answer, `-1` or the maximum number of moves.
+fn play_from(board: &Board, start: (usize, usize)) -> i64 {
+    walk_step_sets(board, start, |_| {})
+}
+
+/// The digit cells reachable from `start` (`start` included): the union of the step sets of the
+/// game from `start`, as a flag per cell (flat index, see `index`).
+fn reachable_from(board: &Board, start: (usize, usize)) -> Vec<bool> {
+    let mut reachable = CellSet::empty(board);
+    walk_step_sets(board, start, |set| {
+        for &cell in &set.members {
+            reachable.insert(board, cell);
+        }
+    });
+    reachable.contains
+}
+
+/// Computes the set after `t` moves for `t = 0, 1, …` (the method of the module documentation),
+/// shows each non-empty one to `visit`, and returns the game's answer: `t` when the set after
+/// `t` moves is the first empty one, `-1` when the set after `N·M` moves is still non-empty.
 ///
 /// The two step sets are allocated once and swap roles every step (the set after `t` moves is
 /// computed into the one that held the set after `t - 2`), so a step allocates nothing.
-fn play_from(board: &Board, start: (usize, usize)) -> i64 {
+fn walk_step_sets(board: &Board, start: (usize, usize), mut visit: impl FnMut(&CellSet)) -> i64 {
     let size = board.rows * board.cols;
     let mut current = CellSet::empty(board);
     let mut next = CellSet::empty(board);
     current.insert(board, start);
+    visit(&current);
 
     for t in 1..=size {
         step(board, &current, &mut next);
@@ -228,33 +249,11 @@ fn play_from(board: &Board, start: (usize, usize)) -> i64 {
             // The last non-empty set was after t - 1 moves; the t-th move always ends the game.
             return t as i64;
         }
+        visit(&next);
         std::mem::swap(&mut current, &mut next);
     }
     // A non-empty set after N·M steps: a cycle is reachable.
     -1
-}
-
-/// The digit cells reachable from `start` (`start` included): the union of the step sets of the
-/// game from `start` ([`play_from`]'s sets), as a flag per cell (flat index, see `index`).
-fn reachable_from(board: &Board, start: (usize, usize)) -> Vec<bool> {
-    let size = board.rows * board.cols;
-    let mut current = CellSet::empty(board);
-    let mut next = CellSet::empty(board);
-    let mut reachable = CellSet::empty(board);
-    current.insert(board, start);
-    reachable.insert(board, start);
-
-    for _ in 1..=size {
-        step(board, &current, &mut next);
-        if next.is_empty() {
-            break;
-        }
-        for &cell in &next.members {
-            reachable.insert(board, cell);
-        }
-        std::mem::swap(&mut current, &mut next);
-    }
-    reachable.contains
 }
 
 #[cfg(test)]
