@@ -83,7 +83,7 @@ fn judge_case(g: &dyn DynGame) -> String {
 
 /// A `check` campaign of `cases` cases of game `g` at `jobs` jobs (no corpus, no output); it
 /// must find nothing.
-fn campaign(g: &'static dyn DynGame, cases: u64, jobs: usize) {
+fn run_check(g: &'static dyn DynGame, cases: u64, jobs: usize) {
     let plan = Plan {
         jobs,
         ..Plan::new(vec![g], Budget::Cases(cases), SEED)
@@ -97,7 +97,7 @@ fn campaign(g: &'static dyn DynGame, cases: u64, jobs: usize) {
 /// small part of a sample on the fast games and the slow ones still fit the sitting.
 fn check_cases(g: &'static dyn DynGame) -> u64 {
     let start = std::time::Instant::now();
-    campaign(g, CHECK_PROBE, 1);
+    run_check(g, CHECK_PROBE, 1);
     let probes = CHECK_SAMPLE.as_secs_f64() / start.elapsed().as_secs_f64();
     CHECK_PROBE * (probes as u64).clamp(2, 1_000)
 }
@@ -134,7 +134,7 @@ fn one_sitting(c: &mut Criterion) {
         let check_cases = check_cases(g);
         group.throughput(Throughput::Elements(check_cases));
         for (name, jobs) in [("check_1_job", 1), ("check_all_jobs", cores)] {
-            group.bench_function(name, |b| b.iter(|| campaign(g, check_cases, jobs)));
+            group.bench_function(name, |b| b.iter(|| run_check(g, check_cases, jobs)));
         }
         let judge = judge_case(g);
         eprintln!(

@@ -1,5 +1,6 @@
 //! How the structured fuzz targets spend their time across scopes: for each game, `N` random fuzz
-//! inputs (uniform bytes, uniform lengths 0..=4096 as libFuzzer's inputs grow to, seed 2026) are decoded as the target decodes
+//! inputs (uniform bytes, uniform lengths 0..=4096 as libFuzzer's inputs grow to, seed 2026) are
+//! decoded as the target decodes
 //! them and answered by engine and reference (the target's answer check, `harness::agreement`);
 //! each case is put in its scope by the same draw the decoding uses (`fuzzing::hash` of the raw
 //! bytes against the game's `LARGE_ONE_IN`, or coin_jump's and dice_yut's three scopes), and the table

@@ -65,7 +65,8 @@ pub fn hash64(bytes: &[u8]) -> u64 {
 /// takes the same path (libFuzzer's coverage of it is stable) and every mutation draws afresh:
 /// whatever the corpus keeps, about one executed input in this many is deep. Why so few: a deep
 /// check costs 4–6 times the answers on the kept seeds (traces replay every turn as text), and
-/// the structured targets run close to their 20,000 exec/s goal; one in 64 costs under 10% and still runs the trace, census and self-check code
+/// the structured targets run close to their 20,000 exec/s goal; one in 64 costs under 10% and
+/// still runs the trace, census and self-check code
 /// some 20,000 times a minute, so libFuzzer keeps the inputs that reach new lines of it. Games
 /// whose literal trace or census costs far more take a smaller share (coin_jump, dice_yut).
 pub const DEEP_ONE_IN: u32 = 64;

@@ -238,7 +238,8 @@ pub trait Game: 'static {
     /// `repro` an artifact of it. The default is none, the judge's rules. A game with a mode of
     /// reading (othello's `--strict`) may pick it per input ([`crate::fuzzing::hash`]). A game
     /// whose literal reference spends most of a raw input's time past the reading (stack_game's
-    /// 1000 turns) may shorten that here: the raw target is there for the readers, and the structured target and
+    /// 1000 turns) may shorten that here: the raw target is there for the readers, and the
+    /// structured target and
     /// the campaign judge whole games. Only [`Scope::Both`] settings belong here.
     fn raw_options(_input: &[u8]) -> Options {
         Options::new()

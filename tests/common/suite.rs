@@ -4,7 +4,8 @@
 //! - the regression corpus replayed through both sides, with each entry's recorded settings;
 //! - the corpus hits every census tag (tags from the literal side where the reference has them);
 //! - every worked example of the spec answered exactly by both sides;
-//! - engine traces == reference traces, and engine tags == reference tags on random cases and on the corpus (where the reference
+//! - engine traces == reference traces, and engine tags == reference tags on random cases and on
+//!   the corpus (where the reference
 //!   computes tags);
 //! - the engine passes its self-checks (`Game::self_check`) on the corpus and random cases;
 //! - the generator reaches every census tag (but a few named rare ones), its cases read back

@@ -1,7 +1,8 @@
 //! The structured dice_yut case: the dice of one game, its `arbitrary` decoding (the fuzz
 //! targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
+//! changing it invalidates saved fuzz corpora): the scope
 //! draw `s` of all the input's bytes ([`crate::fuzzing::scope_draw`]) picks the number of dice;
 //! one byte `m` picks the stream; then one byte per die (input past the end reads as zeros).
 //!

@@ -947,6 +947,7 @@ fn move_tags(m: Move, die: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::ErrorClass;
 
     /// The free-game shortcut on games long enough to take it for real (the self-check forces it
     /// onto the fuzzers' short games, where a piece is seldom home early enough to use it):
@@ -962,7 +963,6 @@ mod tests {
             assert_eq!(with, without, "case {case}: {dice:?}");
         }
     }
-    use crate::judge::ErrorClass;
 
     fn dice(text: &str) -> Vec<u8> {
         text.split_whitespace()

@@ -2,7 +2,8 @@
 //! its `arbitrary` decoding (the fuzz targets' format), rendering to judge text, parsing back,
 //! and structural shrinking.
 //!
-//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
+//! changing it invalidates saved fuzz corpora): the scope is
 //! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]):
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
 //!   whole range of version 1, one byte `t`, T = `1 + t % 3`, and per test case up to N² − 4

@@ -2,7 +2,8 @@
 //! alternating, its `arbitrary` decoding (the fuzz targets' format), rendering to judge text,
 //! parsing back, and structural shrinking.
 //!
-//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
+//! changing it invalidates saved fuzz corpora): the scope is
 //! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]): one case in
 //! [`LARGE_ONE_IN`] is *large*, the others *small*. One byte `k`, the number of placements asked
 //! for (`1 + k % 32` in a large case, `1 + k % SMALL_MAX_PLACEMENTS` in a small one), and one byte

@@ -1,7 +1,8 @@
 //! The structured yut_nori case: a game valid by construction, its `arbitrary` decoding (the
 //! fuzz targets' format), rendering to judge text, parsing back, and structural shrinking.
 //!
-//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned — changing it invalidates saved fuzz corpora): the scope is
+//! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
+//! changing it invalidates saved fuzz corpora): the scope is
 //! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]); one `u8` picks the turn
 //! count (`int_in_range`), in 1..=100 in a *large* case (`draw % LARGE_ONE_IN == LARGE_ONE_IN -
 //! 1`, one case in [`LARGE_ONE_IN`]) and in 1..=[`SMALL_MAX_TURNS`] in a *small* one; then per
