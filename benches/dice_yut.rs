@@ -28,7 +28,9 @@ const REFERENCE_CASES: u64 = 40;
 /// where the reference's tree is small), and `uniform`, ten dice uniform in 1..=5 (seed 2026), as
 /// a judge's random tests would be.
 fn input_sets() -> Vec<(&'static str, Vec<String>)> {
-    let game = games::find("dice_yut").expect("dice_yut is registered");
+    let game = games::builtin()
+        .find("dice_yut")
+        .expect("dice_yut is registered");
     let generated = (0..CASES)
         .map(|i| {
             game.generate(&mut Rng::new(Rng::case_seed(2026, i)), &Options::new())
@@ -46,7 +48,9 @@ fn input_sets() -> Vec<(&'static str, Vec<String>)> {
 }
 
 fn ten_dice(c: &mut Criterion) {
-    let game = games::find("dice_yut").expect("dice_yut is registered");
+    let game = games::builtin()
+        .find("dice_yut")
+        .expect("dice_yut is registered");
     let options = Options::new();
     for (set, inputs) in input_sets() {
         let few = &inputs[..REFERENCE_CASES as usize];
@@ -96,7 +100,9 @@ fn ten_dice(c: &mut Criterion) {
 
 /// The engine alone on one game of 100 and one of 1000 random dice (`--no-strict`).
 fn many_dice(c: &mut Criterion) {
-    let game = games::find("dice_yut").expect("dice_yut is registered");
+    let game = games::builtin()
+        .find("dice_yut")
+        .expect("dice_yut is registered");
     let options = Options::new().with("no-strict", Value::Switch);
     let mut group = c.benchmark_group("dice_yut/no_strict");
     group.sample_size(20);

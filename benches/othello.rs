@@ -120,7 +120,9 @@ fn inputs() -> Vec<(usize, Vec<Vec<Move>>, String)> {
 /// Engine against reference, both through the registry (`DynGame::engine` / `reference`, bytes
 /// and options in, outcome out), on one input of 1000 full games per board size.
 fn full_games(c: &mut Criterion) {
-    let game = games::find("othello").expect("othello is registered");
+    let game = games::builtin()
+        .find("othello")
+        .expect("othello is registered");
     let options = Options::new();
     let mut group = c.benchmark_group("othello/full_games");
     group.sample_size(20);
@@ -192,7 +194,9 @@ fn placements(c: &mut Criterion) {
 /// othello_board (BOJ 15671, 6×6): 1000 random legal games, each its own input, engine against
 /// reference through the registry.
 fn othello_board(c: &mut Criterion) {
-    let game = games::find("othello_board").expect("othello_board is registered");
+    let game = games::builtin()
+        .find("othello_board")
+        .expect("othello_board is registered");
     let options = Options::new();
     let mut rng = Rng::new(2026);
     let inputs: Vec<String> = (0..BOARD_GAMES)

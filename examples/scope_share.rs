@@ -2,7 +2,7 @@
 //! inputs (uniform bytes, uniform lengths 0..=4096 as libFuzzer's inputs grow to, seed 2026) are
 //! decoded as the target decodes
 //! them and answered by engine and reference (the target's answer check, `harness::agreement`);
-//! each case is put in its scope by the same draw the decoding uses (`fuzzing::hash` of the raw
+//! each case is put in its scope by the same draw the decoding uses (`draw::hash` of the raw
 //! bytes against the game's `LARGE_ONE_IN`, or coin_jump's and dice_yut's three scopes), and the table
 //! prints each scope's share of cases and of the time.
 //!
@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use boardfuzz::fuzzing::hash;
+use boardfuzz::draw::hash;
 use boardfuzz::games::{coin_jump, dice_yut, othello, othello_board, stack_game, yut_nori};
 use boardfuzz::harness::agreement;
 use boardfuzz::rng::Rng;
@@ -58,7 +58,9 @@ fn main() {
         "stack_game",
         "yut_nori",
     ] {
-        let game = boardfuzz::games::find(slug).expect("a registered game");
+        let game = boardfuzz::games::builtin()
+            .find(slug)
+            .expect("a registered game");
         let mut rng = Rng::new(2026);
         let mut by_scope: Vec<(&str, u64, f64)> = Vec::new();
         let mut total = 0.0;

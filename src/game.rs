@@ -17,6 +17,7 @@ use crate::guard::catch;
 use crate::judge::JudgeError;
 use crate::rng::Rng;
 pub use crate::settings::{Kind, Options, Scope, Setting, Value};
+use crate::text_shrink;
 
 /// What one implementation answered for one input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,26 +102,60 @@ impl Outcome {
         }
     }
 
-    pub fn from_engine(result: Result<String, JudgeError>) -> Outcome {
+    /// An answer, or the rejection of the input: what an engine or a reference returns, with any
+    /// error type that says its class, line and message ([`Rejection`]).
+    pub fn from_result<E: Into<Rejection>>(result: Result<String, E>) -> Outcome {
         match result {
             Ok(text) => Outcome::Output(text),
-            Err(e) => Outcome::Rejected {
-                class: e.class.name(),
-                line: e.line,
-                message: e.message,
-            },
+            Err(e) => Outcome::rejected(e),
         }
     }
 
-    pub fn from_reference(result: Result<String, boardfuzz_reference::InputError>) -> Outcome {
-        match result {
-            Ok(text) => Outcome::Output(text),
-            Err(e) => Outcome::Rejected {
-                class: e.class,
-                line: e.line,
-                message: e.message,
-            },
+    /// The rejection of the input, from any error type that converts into a [`Rejection`].
+    pub fn rejected(error: impl Into<Rejection>) -> Outcome {
+        let Rejection {
+            class,
+            line,
+            message,
+        } = error.into();
+        Outcome::Rejected {
+            class,
+            line,
+            message,
         }
+    }
+}
+
+/// Why an input was rejected, as `docs/judge-text.md` states it: an error class (one word of a
+/// game's fixed list, such as `malformed` or `out-of-range`), the 1-based line it was found on,
+/// and a message for people. Two rejections agree when class and line agree.
+///
+/// Any error type of a game's engine or reference becomes one through `From`, so
+/// [`Outcome::from_result`] takes that type's results directly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// The error class, e.g. `malformed`.
+    pub class: &'static str,
+    /// The 1-based line where the input went wrong.
+    pub line: usize,
+    /// A message for people; not compared.
+    pub message: String,
+}
+
+impl Rejection {
+    /// A rejection of class `class` at line `line`.
+    pub fn new(class: &'static str, line: usize, message: impl Into<String>) -> Rejection {
+        Rejection {
+            class,
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<JudgeError> for Rejection {
+    fn from(e: JudgeError) -> Rejection {
+        Rejection::new(e.class.name(), e.line, e.message)
     }
 }
 
@@ -172,31 +207,89 @@ pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64 {
 }
 
 /// One game, implemented once. See the module documentation.
+///
+/// Five items make a game that works: [`Game::Case`], [`Game::SLUG`], [`Game::render`],
+/// [`Game::engine`] and [`Game::reference`]. Every other item has a default, and each one a game
+/// fills in buys something named in its documentation: a problem id and title for the command
+/// line, generators that aim at edge cases, a structural shrinker, per-turn traces (the report
+/// names the first turn where the two sides part), census tags (which edge cases a run reached),
+/// settings (game-specific flags), self-checks.
+///
+/// ```
+/// use arbitrary::Arbitrary;
+/// use boardfuzz::game::{Game, Options, Outcome};
+///
+/// /// Sum: the input is a count `n` and `n` numbers; the output is their sum.
+/// struct Sum;
+///
+/// #[derive(Clone, Debug, Arbitrary)]
+/// struct Case(Vec<u8>);
+///
+/// impl Game for Sum {
+///     type Case = Case;
+///     const SLUG: &'static str = "sum";
+///
+///     fn render(case: &Case) -> String {
+///         let numbers: Vec<String> = case.0.iter().map(u8::to_string).collect();
+///         format!("{}\n{}\n", case.0.len(), numbers.join(" "))
+///     }
+///     fn engine(input: &[u8], _: &Options) -> Outcome {
+///         let text = String::from_utf8_lossy(input);
+///         let sum: u64 = text.split_whitespace().skip(1).filter_map(|t| t.parse::<u64>().ok()).sum();
+///         Outcome::Output(format!("{sum}\n"))
+///     }
+///     fn reference(input: &[u8], options: &Options) -> Outcome {
+///         Self::engine(input, options) // a real reference is written apart from the engine
+///     }
+/// }
+///
+/// let sum = boardfuzz::game::dyn_game::<Sum>();
+/// assert_eq!(sum.engine(b"2\n3 4\n", &Options::new()), Outcome::Output("7\n".into()));
+/// assert_eq!(sum.problem(), "sum"); // defaults: problem id and title are the slug
+/// ```
 pub trait Game: 'static {
     /// A structured case, valid by construction within the problem's constraints. Its
     /// `Arbitrary` decoding is a versioned format: changing it invalidates saved fuzz corpora.
     type Case: Clone + fmt::Debug + for<'a> Arbitrary<'a>;
 
-    /// The slug used everywhere: `src/games/<slug>`, `corpus/<slug>/`, fuzz target names, CLI.
+    /// The slug used everywhere: the corpus folder `corpus/<slug>/`, fuzz target names, the
+    /// command line.
     const SLUG: &'static str;
-    /// The judge problem id, accepted as an alias on the command line (e.g. `boj15778`).
-    const PROBLEM: &'static str;
-    /// A human-readable title.
-    const TITLE: &'static str;
-    /// The census tags, in display order; [`Game::census`] returns a bit set over this slice.
-    const TAGS: &'static [&'static str];
-    /// The settings this game understands (see [`crate::settings`]).
+    /// The judge problem id, accepted as an alias on the command line (e.g. `boj15778`). The
+    /// default is the slug.
+    const PROBLEM: &'static str = Self::SLUG;
+    /// A human-readable title (`boardfuzz list`). The default is the slug.
+    const TITLE: &'static str = Self::SLUG;
+    /// The census tags, in display order; [`Game::census`] returns a bit set over this slice (at
+    /// most 64). The default is none: census tables and coverage checks say the game has none.
+    const TAGS: &'static [&'static str] = &[];
+    /// The settings this game understands (see [`crate::settings`]): each one a command-line
+    /// flag, recorded beside corpus entries. The default is none.
     const SETTINGS: &'static [Setting] = &[];
 
     /// The judge input text of a case.
     fn render(case: &Self::Case) -> String;
 
-    /// The case that a judge text describes, if it is a valid input.
-    fn parse_case(input: &[u8]) -> Option<Self::Case>;
+    /// The optimized engine: judge text in, judge output (or the input's rejection) out.
+    fn engine(input: &[u8], options: &Options) -> Outcome;
+    /// The literal reference, written apart from the engine, from the rules alone.
+    fn reference(input: &[u8], options: &Options) -> Outcome;
+
+    /// The case that a judge text describes, if it is a valid input: what the structural
+    /// shrinker starts from. The default, `None`, leaves shrinking to the generic judge-text
+    /// shrinker ([`crate::text_shrink`]: drop lines, drop tokens, lower numbers; the harness
+    /// keeps only candidates the reference still answers), as it does for any text a game
+    /// cannot read.
+    fn parse_case(_input: &[u8]) -> Option<Self::Case> {
+        None
+    }
 
     /// Structurally smaller variants of a case, most aggressive first. They need not all be
-    /// valid or failing; the shrinker tries them in order.
-    fn shrink(case: &Self::Case) -> Vec<Self::Case>;
+    /// valid or failing; the shrinker tries them in order. The default is none (used only with
+    /// [`Game::parse_case`]).
+    fn shrink(_case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
 
     /// A secondary size the shrinker may lower at equal text length (e.g. the number of digit
     /// cells on a board, where a hole `H` sorts after the digits). Candidates are accepted when
@@ -206,19 +299,19 @@ pub trait Game: 'static {
     }
 
     /// The settings a structured case is judged under wherever it is run from fuzz bytes: by the
-    /// fuzz target ([`crate::fuzzing::diff_fuzz_bytes`]), by `repro --artifact` and by the tests that
-    /// decode fuzz bytes ([`DynGame::decode_fuzz_case`]). The default is none, the judge's rules.
-    /// A game whose small scopes lie outside the judge's defaults says so here (a shorter turn
-    /// limit, `--no-strict` for fewer dice). Only [`Scope::Both`] settings belong here: both sides
-    /// run the case.
+    /// fuzz target ([`crate::fuzzing::diff_fuzz_bytes`]), by `repro` of an artifact and by the
+    /// tests that decode fuzz bytes ([`DynGame::decode_fuzz_case`]). The default is none, the
+    /// judge's rules. A game whose small scopes lie outside the judge's defaults says so here (a
+    /// shorter turn limit, `--no-strict` for fewer dice). Only [`Scope::Both`] settings belong
+    /// here: both sides run the case.
     fn case_options(_case: &Self::Case) -> Options {
         Options::new()
     }
 
     /// One structured fuzz input in this many gets [`crate::fuzzing::deep_check`] (traces,
     /// census, self-checks) as well as the answers. Chosen so that the deep checks take under
-    /// about a tenth of the target's time ([`crate::fuzzing::DEEP_ONE_IN`] explains the default).
-    const DEEP_ONE_IN: u32 = crate::fuzzing::DEEP_ONE_IN;
+    /// about a tenth of the target's time ([`crate::draw::DEEP_ONE_IN`] explains the default).
+    const DEEP_ONE_IN: u32 = crate::draw::DEEP_ONE_IN;
 
     /// The longest judge text a deep check runs on: for a game whose literal trace grows faster
     /// than its answer with the size of the case (coin_jump plays a whole game from every
@@ -236,26 +329,32 @@ pub trait Game: 'static {
 
     /// The settings the raw-bytes fuzz target (`<slug>_parse`) judges `input` under, and so
     /// `repro` an artifact of it. The default is none, the judge's rules. A game with a mode of
-    /// reading (othello's `--strict`) may pick it per input ([`crate::fuzzing::hash`]). A game
+    /// reading (othello's `--strict`) may pick it per input ([`crate::draw::hash`]). A game
     /// whose literal reference spends most of a raw input's time past the reading (stack_game's
     /// 1000 turns) may shorten that here: the raw target is there for the readers, and the
-    /// structured target and
-    /// the campaign judge whole games. Only [`Scope::Both`] settings belong here.
+    /// structured target and the campaign judge whole games. Only [`Scope::Both`] settings
+    /// belong here.
     fn raw_options(_input: &[u8]) -> Options {
         Options::new()
     }
 
-    /// A random case for the campaign and `gen` (the game's generators, in `gen.rs`).
-    fn generate(rng: &mut Rng, options: &Options) -> Result<Self::Case, String>;
+    /// A random case for the campaign and `gen`. The default decodes [`Game::Case`] from random
+    /// bytes, as the structured fuzz target does; a game's own generators can aim at the edge
+    /// cases random bytes rarely reach, and read the [`Scope::Generator`] settings.
+    fn generate(rng: &mut Rng, _options: &Options) -> Result<Self::Case, String> {
+        arbitrary_case(rng)
+    }
 
-    /// The optimized engine.
-    fn engine(input: &[u8], options: &Options) -> Outcome;
-    /// The literal reference.
-    fn reference(input: &[u8], options: &Options) -> Outcome;
-    /// The engine's per-turn trace (format in `docs/judge-text.md`).
-    fn engine_trace(input: &[u8], options: &Options) -> Trace;
-    /// The reference's per-turn trace.
-    fn reference_trace(input: &[u8], options: &Options) -> Trace;
+    /// The engine's per-turn trace (format in `docs/judge-text.md`): one line of state per turn,
+    /// so a report can name the first turn where the two sides part. The default, `None`, means
+    /// the game has no trace; reports then say so and compare final answers only.
+    fn engine_trace(_input: &[u8], _options: &Options) -> Option<Trace> {
+        None
+    }
+    /// The reference's per-turn trace, written as [`Game::engine_trace`] writes it.
+    fn reference_trace(_input: &[u8], _options: &Options) -> Option<Trace> {
+        None
+    }
     /// What the engine's reader makes of `input` (the values read, or the rejection), for the
     /// `<slug>_parse` fuzz target of a game whose literal reference is too slow to answer every
     /// valid raw input at fuzzing speed: the target then compares [`Game::engine_reader`] with
@@ -271,14 +370,32 @@ pub trait Game: 'static {
     }
 
     /// The census tags an input hits, as a bit set over [`Game::TAGS`] (0 for a rejected input),
-    /// computed by the engine side (fast: the campaign runs it on every case).
-    fn census(input: &[u8], options: &Options) -> u64;
+    /// computed by the engine side (fast: the campaign runs it on every case). The default hits
+    /// none.
+    fn census(_input: &[u8], _options: &Options) -> u64 {
+        0
+    }
     /// The same tags computed by the literal reference from its own simulation, if the reference
-    /// provides them (`None` otherwise). The corpus census uses it, and a test holds the two
-    /// equal, so an engine bug cannot hide an uncovered clause.
+    /// provides them (`None`, the default, otherwise). The corpus census uses it, and the suite
+    /// holds the two equal, so an engine bug cannot hide an uncovered clause.
     fn reference_census(_input: &[u8], _options: &Options) -> Option<u64> {
         None
     }
+}
+
+/// A case of `C` decoded from random bytes of a random length (up to 1 KiB), as
+/// `libfuzzer_sys::fuzz_target!` would decode them: [`Game::generate`]'s default.
+pub fn arbitrary_case<C: for<'a> Arbitrary<'a>>(rng: &mut Rng) -> Result<C, String> {
+    let mut why = String::new();
+    for _ in 0..16 {
+        let mut bytes = vec![0u8; C::size_hint(0).0 + rng.below(1024) as usize];
+        rng.fill(&mut bytes);
+        match C::arbitrary_take_rest(Unstructured::new(&bytes)) {
+            Ok(case) => return Ok(case),
+            Err(e) => why = e.to_string(),
+        }
+    }
+    Err(format!("random bytes do not decode to a case: {why}"))
 }
 
 /// Decodes a raw libFuzzer input exactly as `libfuzzer_sys::fuzz_target!` does for a typed
@@ -295,19 +412,28 @@ pub fn decode_fuzz_input<T: for<'a> Arbitrary<'a>>(bytes: &[u8]) -> Result<T, St
     T::arbitrary_take_rest(Unstructured::new(bytes)).map_err(|e| e.to_string())
 }
 
-/// The object-safe view of a [`Game`], on judge text only.
+/// The object-safe view of a [`Game`], on judge text only: what the harness, the command line,
+/// the fuzz entry points and the test suite hold. Every call into game code catches a panic and
+/// returns it as a failure ([`Outcome::Failed`] or `Err`), so no game can take the caller down.
 pub trait DynGame: Sync {
+    /// [`Game::SLUG`].
     fn slug(&self) -> &'static str;
+    /// [`Game::PROBLEM`].
     fn problem(&self) -> &'static str;
+    /// [`Game::TITLE`].
     fn title(&self) -> &'static str;
+    /// [`Game::TAGS`].
     fn tags(&self) -> &'static [&'static str];
+    /// [`Game::SETTINGS`].
     fn settings(&self) -> &'static [Setting];
     /// The engine's answer; a panic is caught and comes back as [`Outcome::Failed`].
     fn engine(&self, input: &[u8], options: &Options) -> Outcome;
     /// The reference's answer; a panic is caught and comes back as [`Outcome::Failed`].
     fn reference(&self, input: &[u8], options: &Options) -> Outcome;
-    fn engine_trace(&self, input: &[u8], options: &Options) -> Trace;
-    fn reference_trace(&self, input: &[u8], options: &Options) -> Trace;
+    /// The engine's per-turn trace, `None` if the game has none; a panic is an `Err` failure.
+    fn engine_trace(&self, input: &[u8], options: &Options) -> Option<Trace>;
+    /// The reference's per-turn trace, `None` if the game has none.
+    fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace>;
     /// The engine side's census tags; `Err` is the message of a panic in census code.
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String>;
     /// The reference's own tags, where the game's reference computes them.
@@ -339,15 +465,82 @@ pub trait DynGame: Sync {
     fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String>;
     /// [`Game::DEEP_ONE_IN`] and [`Game::DEEP_MAX_TEXT`].
     fn deep_share(&self) -> (u32, usize);
-    /// Shrinks a valid input to a local minimum of `still_fails`; `None` if the text is not a
-    /// valid input of this game (then it cannot be shrunk structurally).
+    /// Shrinks `input` to a local minimum of `still_fails`: structurally when the game reads the
+    /// text back as a case ([`Game::parse_case`]), otherwise with the generic judge-text shrinker
+    /// ([`crate::text_shrink`]). `None` if the text is too long for the generic shrinker.
+    /// `still_fails` decides what a candidate must keep; the harness's tests keep the verdict
+    /// and, when the reference answered the input, that the reference answers the candidate (so a
+    /// shrunk case stays a valid input).
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String>;
+}
+
+/// The [`DynGame`] of game `G`, for the command line ([`Games`]), the suite and tests.
+pub fn dyn_game<G: Game>() -> &'static dyn DynGame {
+    // `Registered<G>` has no size: leaking one costs nothing.
+    Box::leak(Box::new(Registered::<G>::new()))
+}
+
+/// A list of games, in the order a run that names none goes through them: what a command line
+/// serves ([`crate::cli::main`]). Build it with [`games!`](crate::games!).
+#[derive(Clone)]
+pub struct Games {
+    list: Vec<&'static dyn DynGame>,
+}
+
+impl Games {
+    /// The games of `list`, in order.
+    ///
+    /// # Panics
+    /// If two games share a slug or a problem id: the command line could not tell them apart.
+    pub fn new(list: Vec<&'static dyn DynGame>) -> Games {
+        for (i, g) in list.iter().enumerate() {
+            for h in &list[..i] {
+                let names = [g.slug(), g.problem()];
+                assert!(
+                    !names.contains(&h.slug()) && !names.contains(&h.problem()),
+                    "two games are both named `{}`/`{}`",
+                    g.slug(),
+                    g.problem()
+                );
+            }
+        }
+        Games { list }
+    }
+
+    /// Every game, in order.
+    pub fn all(&self) -> &[&'static dyn DynGame] {
+        &self.list
+    }
+
+    /// The game named by a slug (`yut_nori`) or a problem id (`boj15778`), case-insensitively.
+    pub fn find(&self, name: &str) -> Option<&'static dyn DynGame> {
+        let name = name.to_ascii_lowercase();
+        self.list.iter().copied().find(|g| {
+            g.slug().eq_ignore_ascii_case(&name) || g.problem().eq_ignore_ascii_case(&name)
+        })
+    }
+
+    /// The same list with every game passed through `wrap` (e.g. a planted fault).
+    pub fn map(self, wrap: impl Fn(&'static dyn DynGame) -> &'static dyn DynGame) -> Games {
+        Games {
+            list: self.list.into_iter().map(wrap).collect(),
+        }
+    }
+}
+
+/// A [`Games`] list of game types: `games![MyGame, OtherGame]`.
+#[macro_export]
+macro_rules! games {
+    ($($game:ty),* $(,)?) => {
+        $crate::game::Games::new(vec![$($crate::game::dyn_game::<$game>()),*])
+    };
 }
 
 /// Adapts a [`Game`] to [`DynGame`].
 pub struct Registered<G: Game>(std::marker::PhantomData<fn() -> G>);
 
 impl<G: Game> Registered<G> {
+    /// The adapter of game `G` (it holds nothing).
     pub const fn new() -> Registered<G> {
         Registered(std::marker::PhantomData)
     }
@@ -381,11 +574,13 @@ impl<G: Game> DynGame for Registered<G> {
     fn reference(&self, input: &[u8], options: &Options) -> Outcome {
         catch(|| G::reference(input, options)).unwrap_or_else(Outcome::panicked)
     }
-    fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
-        catch(|| G::engine_trace(input, options)).unwrap_or_else(|e| Err(Outcome::panicked(e)))
+    fn engine_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
+        catch(|| G::engine_trace(input, options))
+            .unwrap_or_else(|e| Some(Err(Outcome::panicked(e))))
     }
-    fn reference_trace(&self, input: &[u8], options: &Options) -> Trace {
-        catch(|| G::reference_trace(input, options)).unwrap_or_else(|e| Err(Outcome::panicked(e)))
+    fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
+        catch(|| G::reference_trace(input, options))
+            .unwrap_or_else(|e| Some(Err(Outcome::panicked(e))))
     }
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         catch(|| G::census(input, options)).map_err(|e| format!("in census code: {e}"))
@@ -424,7 +619,13 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         // Shrinking is game code too: a panic in it ends the shrink with the best case so far.
-        let mut current = catch(|| G::parse_case(input.as_bytes())).ok()??;
+        let Some(start) = catch(|| G::parse_case(input.as_bytes())).ok().flatten() else {
+            if input.len() > text_shrink::MAX_TEXT {
+                return None;
+            }
+            return Some(text_shrink::shrink_text(input, still_fails));
+        };
+        let mut current = start;
         let mut text = catch(|| G::render(&current)).ok()?;
         let mut rank = G::shrink_rank(&current);
         'progress: loop {
@@ -432,8 +633,11 @@ impl<G: Game> DynGame for Registered<G> {
                 return Some(text);
             };
             for candidate in candidates {
-                let candidate_text = G::render(&candidate);
-                let candidate_rank = G::shrink_rank(&candidate);
+                let Ok((candidate_text, candidate_rank)) =
+                    catch(|| (G::render(&candidate), G::shrink_rank(&candidate)))
+                else {
+                    return Some(text);
+                };
                 // Only strictly smaller candidates (shorter text, or as long and of lower rank,
                 // or as long, same rank and lexicographically smaller) are accepted, so
                 // shrinking always terminates.

@@ -7,11 +7,17 @@
 //! regression corpus (`corpus/<slug>/`). Fuzz targets, property tests, corpus replay and the CLI
 //! all reach a game through one abstraction, [`game::DynGame`].
 
+pub mod cli;
+pub mod draw;
 pub mod fuzzing;
 pub mod game;
+#[cfg(feature = "games")]
 pub mod games;
 pub mod guard;
 pub mod harness;
 pub mod judge;
 pub mod rng;
 pub mod settings;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod text_shrink;

@@ -1,7 +1,6 @@
-//! The `boardfuzz` binary: the command line of [`cli`] over the `boardfuzz` library.
-
-mod cli;
+//! The `boardfuzz` binary: the library's command line ([`boardfuzz::cli::main`]) over the six
+//! games boardfuzz ships.
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    boardfuzz::cli::main(boardfuzz::games::builtin())
 }

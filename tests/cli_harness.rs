@@ -48,7 +48,7 @@ fn replay_of_the_committed_corpus_passes() {
 #[test]
 fn every_game_and_its_settings_are_listed_and_a_foreign_setting_is_refused() {
     let list = text(&boardfuzz(&["list"], b"").stdout);
-    for g in boardfuzz::games::all() {
+    for g in boardfuzz::games::builtin().all() {
         assert!(
             list.contains(g.slug()) && list.contains(g.problem()),
             "{list}"
@@ -60,7 +60,7 @@ fn every_game_and_its_settings_are_listed_and_a_foreign_setting_is_refused() {
                 s.flag()
             );
             // Every other game refuses it.
-            for other in boardfuzz::games::all() {
+            for other in boardfuzz::games::builtin().all() {
                 if other.settings().iter().any(|o| o.name == s.name) {
                     continue;
                 }

@@ -135,7 +135,7 @@ fn colour_only_when_asked_and_never_under_no_color() {
 #[test]
 fn the_diff_marks_one_changed_character_of_the_yut_board() {
     // The reference's picture and a copy with one character changed, through the library.
-    let game = boardfuzz::games::find("yut_nori").unwrap();
+    let game = boardfuzz::games::builtin().find("yut_nori").unwrap();
     let input = b"2\nA BBBB\nA BBBF\n";
     let boardfuzz::game::Outcome::Output(picture) =
         game.reference(input, &boardfuzz::game::Options::new())

@@ -38,7 +38,7 @@ enum Checked {
 }
 
 fn stack_game() -> &'static dyn DynGame {
-    games::find("stack_game").unwrap()
+    games::builtin().find("stack_game").unwrap()
 }
 
 /// The state at the start of every turn 1..=upto+1, from the reference's trace.

@@ -77,7 +77,7 @@ impl Arbitrary for Board {
 }
 
 fn coin_jump() -> &'static dyn DynGame {
-    games::find("boj1103").unwrap()
+    games::builtin().find("boj1103").unwrap()
 }
 
 #[test]

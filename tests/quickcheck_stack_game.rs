@@ -70,7 +70,7 @@ impl Arbitrary for Board {
 #[test]
 fn engine_matches_reference_on_quickcheck_boards() {
     fn prop(board: Board) -> TestResult {
-        let g = games::find("stack_game").unwrap();
+        let g = games::builtin().find("stack_game").unwrap();
         let mut options = Options::new();
         if let Some(limit) = board.turn_limit {
             options.set("turn-limit", Value::Number(limit as u64));

@@ -34,7 +34,8 @@ impl Arbitrary for Game {
             .collect();
         loop {
             let text = render(&turns);
-            match games::find("yut_nori")
+            match games::builtin()
+                .find("yut_nori")
                 .unwrap()
                 .reference(text.as_bytes(), &Options::new())
             {
@@ -74,7 +75,7 @@ fn render(turns: &[String]) -> String {
 #[test]
 fn engine_matches_reference_on_quickcheck_games() {
     fn prop(game: Game) -> TestResult {
-        let g = games::find("yut_nori").unwrap();
+        let g = games::builtin().find("yut_nori").unwrap();
         let engine = g.engine(game.0.as_bytes(), &Options::new());
         let reference = g.reference(game.0.as_bytes(), &Options::new());
         if !matches!(reference, Outcome::Output(_)) {

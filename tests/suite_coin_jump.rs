@@ -1,7 +1,19 @@
-//! The checks every game gets (tests/common/suite.rs), run on coin_jump: corpus replay, census
-//! coverage, spec examples, engine census == reference census, and engine == reference
-//! properties on decoded and on mutated inputs.
+//! The suite every game gets (`boardfuzz::testing`), run on coin_jump: corpus replay, census
+//! coverage, traces and census of both sides, self-checks, generator reach and read-back,
+//! shrinking, the kept fuzz seeds, and engine == reference properties on decoded and on
+//! mutated inputs.
+//! The worked examples of the rules are checked here too.
 
 mod common;
 
-game_suite!("coin_jump", 1000);
+// A 50-cell side is one large case in 512, and then a skewed draw: held by the corpus.
+boardfuzz::game_suite!(
+    boardfuzz::games::coin_jump::CoinJump,
+    cases = 1000,
+    generator_may_miss = &["board-50"],
+);
+
+#[test]
+fn spec_examples_are_answered_by_both_sides() {
+    common::suite::spec_examples("coin_jump");
+}

@@ -1,8 +1,23 @@
-//! The checks every game gets (tests/common/suite.rs), run on dice_yut: corpus replay, census
-//! coverage, spec examples (samples and the additional and derived tables), engine census ==
-//! reference census, and engine == reference properties on decoded and on mutated inputs. Fewer
-//! cases than the other games: the literal reference searches all 4^10 lines of every input.
+//! The suite every game gets (`boardfuzz::testing`), run on dice_yut: corpus replay, census
+//! coverage, traces and census of both sides, self-checks, generator reach and read-back,
+//! shrinking, the kept fuzz seeds, and engine == reference properties on decoded and on
+//! mutated inputs.
+//! Fewer cases than the other games: the literal reference searches all 4^10 lines of every
+//! input.
+//! The worked examples of the rules are checked here too.
 
 mod common;
 
-game_suite!("dice_yut", 100);
+// Exact finishes need the last die to land a piece on the finish; early ends need all four
+// pieces home before the tenth die; a block at 25 needs two branches to meet there: held by the
+// corpus.
+boardfuzz::game_suite!(
+    boardfuzz::games::dice_yut::DiceYut,
+    cases = 100,
+    generator_may_miss = &["finish-exact", "ends-early", "blocked-at-25"],
+);
+
+#[test]
+fn spec_examples_are_answered_by_both_sides() {
+    common::suite::spec_examples("dice_yut");
+}

@@ -1,7 +1,11 @@
-//! The checks every game gets (tests/common/suite.rs), run on othello_board: corpus replay, census
-//! coverage, spec examples, engine census == reference census, and engine == reference
-//! properties on decoded and on mutated inputs.
+//! The suite every game gets (`boardfuzz::testing`), run on othello_board: corpus replay, census
+//! coverage, traces and census of both sides, self-checks, generator reach and read-back,
+//! shrinking, the kept fuzz seeds, and engine == reference properties on decoded and on
+//! mutated inputs.
 
-mod common;
-
-game_suite!("othello_board", 2000, no_spec_examples);
+// A full board or a side wiped out needs most of the 32 placements: held by the corpus.
+boardfuzz::game_suite!(
+    boardfuzz::games::othello_board::OthelloBoard,
+    cases = 2000,
+    generator_may_miss = &["full-board", "wipe-out"],
+);

@@ -6,7 +6,8 @@ use boardfuzz::game::DynGame;
 /// slugs).
 pub fn selected() -> Vec<&'static dyn DynGame> {
     let only = std::env::var("BOARDFUZZ_BENCH_GAMES").unwrap_or_default();
-    boardfuzz::games::all()
+    boardfuzz::games::builtin()
+        .all()
         .iter()
         .copied()
         .filter(|g| only.is_empty() || only.split(',').any(|s| s == g.slug()))

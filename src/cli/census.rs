@@ -6,9 +6,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::game::Options;
-use boardfuzz::harness::census::{self, Census};
-use boardfuzz::harness::corpus;
+use crate::game::Options;
+use crate::harness::census::{self, Census};
+use crate::harness::corpus;
+
+use crate::game::Games;
 
 use super::{find_game, CliResult, Usage};
 
@@ -31,8 +33,8 @@ pub struct CensusArgs {
     tries: u64,
 }
 
-pub fn run(args: CensusArgs) -> CliResult {
-    let game = find_game(&args.game)?;
+pub fn run(games: &Games, args: CensusArgs) -> CliResult {
+    let game = find_game(games, &args.game)?;
     let dir = corpus::dir(&args.corpus, game.slug());
     let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
     let of_corpus = |entries: &[corpus::Entry]| {

@@ -9,10 +9,12 @@ use std::time::Duration;
 
 use clap::Args;
 
-use boardfuzz::harness::campaign::{self, Budget, Plan};
-use boardfuzz::harness::progress::Show;
-use boardfuzz::harness::report::{self, RunInfo};
-use boardfuzz::harness::{interrupt, Subject};
+use crate::harness::campaign::{self, Budget, Plan};
+use crate::harness::progress::Show;
+use crate::harness::report::{self, RunInfo};
+use crate::harness::{interrupt, Subject};
+
+use crate::game::Games;
 
 use super::settings::Given;
 use super::{clock_seed, parse_duration, selected, CliResult, SolutionArgs, Usage};
@@ -51,8 +53,8 @@ pub struct CheckArgs {
     solution: SolutionArgs,
 }
 
-pub fn run(args: CheckArgs, given: &Given) -> CliResult {
-    let games = selected(&args.games)?;
+pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
+    let games = selected(games, &args.games)?;
     let mut options = None;
     for g in &games {
         options = Some(given.options_for(*g, "check")?);

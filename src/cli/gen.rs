@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::rng::Rng;
+use crate::rng::Rng;
+
+use crate::game::Games;
 
 use super::settings::Given;
 use super::{clock_seed, find_game, CliResult, Usage};
@@ -21,8 +23,8 @@ pub struct GenArgs {
     case: Option<u64>,
 }
 
-pub fn run(args: GenArgs, given: &Given) -> CliResult {
-    let game = find_game(&args.game)?;
+pub fn run(games: &Games, args: GenArgs, given: &Given) -> CliResult {
+    let game = find_game(games, &args.game)?;
     let options = given.options_for(game, "gen")?;
     let seed = args.seed.unwrap_or_else(|| {
         let s = clock_seed();

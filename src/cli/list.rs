@@ -2,13 +2,14 @@
 
 use std::process::ExitCode;
 
-use boardfuzz::game::Scope;
-use boardfuzz::games;
+use crate::game::Games;
+use crate::game::Scope;
 
 use super::CliResult;
 
-pub fn run() -> CliResult {
-    for g in games::all() {
+/// Prints every game of `games` with its settings.
+pub fn run(games: &Games) -> CliResult {
+    for g in games.all() {
         println!("{:<14} {:<10} {}", g.slug(), g.problem(), g.title());
         for s in g.settings() {
             let scope = match s.scope {

@@ -1,5 +1,24 @@
-//! The `boardfuzz` command line: `solve`, `check`, `repro`, `gen`, `replay`, `census`, `list`,
-//! one module per subcommand over the library.
+//! The command line: `solve`, `check`, `repro`, `gen`, `replay`, `census`, `list`,
+//! `completions`, one module per subcommand over the library, for any list of games.
+//!
+//! The `boardfuzz` binary is [`main`] over the six games it ships; a crate of a user's own game
+//! gets the same command line for its games with one line:
+//!
+//! ```no_run
+//! # use boardfuzz::game::{Game, Options, Outcome};
+//! # #[derive(Clone, Debug, arbitrary::Arbitrary)] struct Case;
+//! # struct MyGame;
+//! # impl Game for MyGame {
+//! #     type Case = Case;
+//! #     const SLUG: &'static str = "my_game";
+//! #     fn render(_: &Case) -> String { String::new() }
+//! #     fn engine(_: &[u8], _: &Options) -> Outcome { Outcome::Output(String::new()) }
+//! #     fn reference(_: &[u8], _: &Options) -> Outcome { Outcome::Output(String::new()) }
+//! # }
+//! fn main() -> std::process::ExitCode {
+//!     boardfuzz::cli::main(boardfuzz::games![MyGame])
+//! }
+//! ```
 //!
 //! Generic over games: a game is named by its slug or problem id, and game-specific flags are
 //! built at run time from the settings each game declares ([`settings`]). Exit codes: 0 success,
@@ -21,10 +40,9 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use boardfuzz::game::DynGame;
-use boardfuzz::games;
-use boardfuzz::harness::{process, Subject};
-use boardfuzz::rng::Rng;
+use crate::game::{DynGame, Games};
+use crate::harness::{process, Subject};
+use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -178,9 +196,10 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-fn find_game(name: &str) -> Result<&'static dyn DynGame, Usage> {
-    games::find(name).ok_or_else(|| {
-        let known: Vec<String> = games::all()
+fn find_game(games: &Games, name: &str) -> Result<&'static dyn DynGame, Usage> {
+    games.find(name).ok_or_else(|| {
+        let known: Vec<String> = games
+            .all()
             .iter()
             .map(|g| format!("{} ({})", g.slug(), g.problem()))
             .collect();
@@ -192,13 +211,13 @@ fn find_game(name: &str) -> Result<&'static dyn DynGame, Usage> {
 }
 
 /// The games named (all games if none), each once.
-fn selected(names: &[String]) -> Result<Vec<&'static dyn DynGame>, Usage> {
+fn selected(games: &Games, names: &[String]) -> Result<Vec<&'static dyn DynGame>, Usage> {
     if names.is_empty() {
-        return Ok(games::all().to_vec());
+        return Ok(games.all().to_vec());
     }
     let mut chosen: Vec<&'static dyn DynGame> = Vec::new();
     for name in names {
-        let g = find_game(name)?;
+        let g = find_game(games, name)?;
         if !chosen.iter().any(|h| h.slug() == g.slug()) {
             chosen.push(g);
         }
@@ -229,9 +248,43 @@ fn clock_seed() -> u64 {
     Rng::new(nanos).next_u64() >> 16
 }
 
-/// Entry point of the binary.
-pub fn main() -> ExitCode {
-    let matches = settings::with_game_flags(Cli::command()).get_matches();
+/// The file name of the running executable (`boardfuzz`, or a user's own binary), as help,
+/// completions and the commands a report prints spell it.
+fn program_name() -> String {
+    std::env::args_os()
+        .next()
+        .map(std::path::PathBuf::from)
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "boardfuzz".into())
+}
+
+/// The clap command, named after the program; a user's binary gets no examples of the games
+/// boardfuzz ships.
+fn command(program: &str) -> clap::Command {
+    let command = Cli::command();
+    if program == "boardfuzz" {
+        return command;
+    }
+    // clap names commands with `&'static str`; the name is made once a run.
+    let name: &'static str = Box::leak(program.to_string().into_boxed_str());
+    command.name(name).bin_name(name).after_help(format!(
+        "Examples:\n  {program} list\n  {program} check --time 60s\n  \
+             {program} check GAME --solution \"python3 sol.py\"\n  {program} repro GAME FILE\n  \
+             {program} replay"
+    ))
+}
+
+/// Runs the command line over `games` and returns the exit status: the whole `main` of a binary
+/// (`fn main() -> ExitCode { boardfuzz::cli::main(boardfuzz::games![MyGame]) }`). Arguments come
+/// from the process's own; the corpus folder defaults to `corpus/` in the working directory.
+/// With `BOARDFUZZ_PLANT` set, every game gets that planted fault
+/// ([`crate::harness::planted`]), for testing the checker itself.
+pub fn main(games: Games) -> ExitCode {
+    let games = crate::harness::planted::wrap_from_env(games);
+    let program = program_name();
+    crate::harness::set_program(&program);
+    let matches = settings::with_game_flags(command(&program), &games).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -243,20 +296,21 @@ pub fn main() -> ExitCode {
     });
     let given = matches
         .subcommand()
-        .map(|(_, sub)| settings::Given::from_matches(sub))
+        .map(|(_, sub)| settings::Given::from_matches(sub, &games))
         .unwrap_or_default();
+    let games = &games;
     let result = match cli.command {
-        Command::Solve(args) => solve::run(args, &given),
-        Command::Check(args) => check::run(args, &given),
-        Command::Repro(args) => repro::run(args, &given),
-        Command::Gen(args) => gen::run(args, &given),
-        Command::Replay(args) => replay::run(args),
-        Command::Census(args) => census::run(args),
-        Command::List => list::run(),
+        Command::Solve(args) => solve::run(games, args, &given),
+        Command::Check(args) => check::run(games, args, &given),
+        Command::Repro(args) => repro::run(games, args, &given),
+        Command::Gen(args) => gen::run(games, args, &given),
+        Command::Replay(args) => replay::run(games, args),
+        Command::Census(args) => census::run(games, args),
+        Command::List => list::run(games),
         Command::Completions { shell } => {
-            let mut command = settings::with_game_flags(Cli::command());
+            let mut command = settings::with_game_flags(command(&program), games);
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut command, "boardfuzz", &mut script);
+            clap_complete::generate(shell, &mut command, program.as_str(), &mut script);
             // A closed pipe (`| head`) is not an error worth a panic.
             let _ = io::Write::write_all(&mut io::stdout(), &script);
             Ok(ExitCode::SUCCESS)

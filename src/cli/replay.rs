@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::harness::corpus;
+use crate::harness::corpus;
+
+use crate::game::Games;
 
 use super::{selected, CliResult, Usage};
 
@@ -22,9 +24,9 @@ pub struct ReplayArgs {
     watchdog: std::time::Duration,
 }
 
-pub fn run(args: ReplayArgs) -> CliResult {
+pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
     let (mut passed, mut failed) = (0, 0);
-    for game in selected(&args.games)? {
+    for game in selected(games, &args.games)? {
         let entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
         for entry in entries {
             let verdict = entry.replay_watched(game, args.watchdog);

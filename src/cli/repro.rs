@@ -6,9 +6,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::game::{DynGame, Fault, Options, Outcome};
-use boardfuzz::harness::subject::Subject;
-use boardfuzz::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
+use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::harness::subject::Subject;
+use crate::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
+
+use crate::game::Games;
 
 use super::settings::Given;
 use super::{find_game, CliResult, SolutionArgs, Usage};
@@ -94,8 +96,8 @@ fn repro_input(
         .or_else(|_| as_text("judge text (neither side accepts it)"))
 }
 
-pub fn run(args: ReproArgs, given: &Given) -> CliResult {
-    let game = find_game(&args.game)?;
+pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
+    let game = find_game(games, &args.game)?;
     let mut options = given.options_for(game, "repro")?;
     let from_command_line = options != Options::new();
     // A corpus entry's recorded settings apply unless the command line gives its own.
@@ -136,7 +138,17 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     if args.shrink && hangs {
         println!("note: a hang is not shrunk by repro; `boardfuzz check` shrinks hangs in child processes");
     } else if args.shrink && verdict != Verdict::Agree {
-        raw = minimize(game, &subject, &text, &options, verdict, &mut |_| true).into_bytes();
+        let answered = crate::harness::answered(&comparison.reference);
+        raw = minimize(
+            game,
+            &subject,
+            &text,
+            &options,
+            verdict,
+            answered,
+            &mut |_| true,
+        )
+        .into_bytes();
         comparison = compare_watched(game, &subject, &raw, &options, watchdog);
     }
     // Census code runs in every campaign case: a panic there is a finding too.
@@ -152,8 +164,8 @@ pub fn run(args: ReproArgs, given: &Given) -> CliResult {
     {
         let limit = watchdog + started.elapsed() * 100;
         let (input, deep_options) = (raw.clone(), options.clone());
-        boardfuzz::harness::campaign::within(limit, move || {
-            boardfuzz::fuzzing::deep_check(game, &input, &deep_options).err()
+        crate::harness::campaign::within(limit, move || {
+            crate::fuzzing::deep_check(game, &input, &deep_options).err()
         })
         .unwrap_or_else(|| Some(format!("no result after {limit:?} (watchdog)")))
     } else {

@@ -11,8 +11,7 @@
 
 use clap::{Arg, ArgAction, ArgMatches};
 
-use boardfuzz::game::{DynGame, Kind, Options, Scope, Setting};
-use boardfuzz::games;
+use crate::game::{DynGame, Games, Kind, Options, Scope, Setting};
 
 use super::Usage;
 
@@ -27,9 +26,9 @@ pub fn scopes(subcommand: &str) -> &'static [Scope] {
 }
 
 /// Every declared setting, once per name, with the games that declare it.
-fn declared() -> Vec<(Setting, Vec<&'static str>)> {
+fn declared(games: &Games) -> Vec<(Setting, Vec<&'static str>)> {
     let mut out: Vec<(Setting, Vec<&'static str>)> = Vec::new();
-    for game in games::all() {
+    for game in games.all() {
         for s in game.settings() {
             match out.iter_mut().find(|(d, _)| d.name == s.name) {
                 Some((_, slugs)) => slugs.push(game.slug()),
@@ -41,11 +40,11 @@ fn declared() -> Vec<(Setting, Vec<&'static str>)> {
 }
 
 /// The command with a flag for every game setting on the subcommands that take it.
-pub fn with_game_flags(mut command: clap::Command) -> clap::Command {
+pub fn with_game_flags(mut command: clap::Command, games: &Games) -> clap::Command {
     for sub in ["solve", "check", "repro", "gen"] {
         let allowed = scopes(sub);
         command = command.mut_subcommand(sub, |mut c| {
-            for (s, slugs) in declared() {
+            for (s, slugs) in declared(games) {
                 if !allowed.contains(&s.scope) {
                     continue;
                 }
@@ -72,9 +71,10 @@ pub struct Given {
 }
 
 impl Given {
-    pub fn from_matches(matches: &ArgMatches) -> Given {
+    /// The game settings given in a subcommand's matches, for any game of `games`.
+    pub fn from_matches(matches: &ArgMatches, games: &Games) -> Given {
         let mut values = Vec::new();
-        for (s, _) in declared() {
+        for (s, _) in declared(games) {
             if !matches.try_contains_id(s.name).unwrap_or(false) {
                 continue;
             }

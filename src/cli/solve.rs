@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use boardfuzz::game::Outcome;
+use crate::game::Outcome;
+
+use crate::game::Games;
 
 use super::settings::Given;
 use super::{find_game, read_input, CliResult, Usage};
@@ -22,8 +24,8 @@ pub struct SolveArgs {
     reference: bool,
 }
 
-pub fn run(args: SolveArgs, given: &Given) -> CliResult {
-    let game = find_game(&args.game)?;
+pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
+    let game = find_game(games, &args.game)?;
     let options = given.options_for(game, "solve")?;
     if args.reference {
         if let Some(name) = given.engine_only(game) {

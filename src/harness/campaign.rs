@@ -395,8 +395,9 @@ fn run_game(
     let origin = |index: u64| {
         let case_seed = Rng::case_seed(plan.seed, index);
         format!(
-            "case {index} of seed {}; regenerate the unshrunk case with `boardfuzz gen {} --seed {case_seed}`",
+            "case {index} of seed {}; regenerate the unshrunk case with `{} gen {} --seed {case_seed}`",
             plan.seed,
+            super::program(),
             game.slug()
         )
     };
@@ -507,6 +508,9 @@ fn shrink_supervised(
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
+            // Whether the reference answered the found input (the first evaluation): then
+            // every kept candidate must be answered too (`super::answered`).
+            let mut answered = None;
             let mut fails = |text: &str| {
                 if interrupt::requested() {
                     return false;
@@ -519,7 +523,8 @@ fn shrink_supervised(
                     shared.watchdog,
                     watch,
                 );
-                let same = ev.verdict == verdict;
+                let answer = super::answered(&ev.comparison.reference);
+                let same = ev.verdict == verdict && (answer || !*answered.get_or_insert(answer));
                 if same {
                     *lock(&best) = Some((text.to_string(), ev));
                 }
@@ -634,7 +639,7 @@ fn shrink_hang(
                 still
             };
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
-            notes.push(format!("shrunk in {tries} child runs of `boardfuzz solve`"));
+            notes.push(format!("shrunk in {tries} child runs of `{} solve`", super::program()));
         }
         _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census code".to_string()),
     }

@@ -20,6 +20,20 @@ use std::path::PathBuf;
 use crate::game::{DynGame, Fault, Options, Outcome};
 pub use subject::Subject;
 
+/// The name of the program whose command line runs the harness, as the commands a report
+/// prints spell it (`boardfuzz repro …`, or a user's own binary): set once by
+/// [`crate::cli::main`] from the executable's file name; `boardfuzz` otherwise.
+pub fn program() -> &'static str {
+    PROGRAM.get().map_or("boardfuzz", String::as_str)
+}
+
+/// Sets [`program`] (the first call wins).
+pub fn set_program(name: &str) {
+    let _ = PROGRAM.set(name.to_string());
+}
+
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 /// Which part of a run failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -69,7 +83,16 @@ pub fn verdict_of(
     input: &[u8],
     options: &Options,
 ) -> Verdict {
-    let verdict = compare_with(game, subject, input, options).verdict();
+    with_census(
+        compare_with(game, subject, input, options).verdict(),
+        game,
+        input,
+        options,
+    )
+}
+
+/// `verdict`, or a census panic where the two sides agree and the census code panics.
+fn with_census(verdict: Verdict, game: &dyn DynGame, input: &[u8], options: &Options) -> Verdict {
     if verdict == Verdict::Agree && game.census(input, options).is_err() {
         return Verdict::Fault {
             side: Side::Census,
@@ -204,16 +227,21 @@ pub enum Divergence {
     Rejected,
     /// The subject is an external solution, which has no trace.
     Unavailable,
+    /// The game gives no per-turn trace ([`crate::game::Game::engine_trace`] left at its
+    /// default), so only final answers are compared.
+    NoTrace,
     /// Traces were not compared (e.g. a side hangs), or computing one failed; the reason.
     Skipped(String),
 }
 
 /// Compares the per-turn traces of both implementations.
 pub fn first_divergence(game: &dyn DynGame, input: &[u8], options: &Options) -> Divergence {
-    let (engine, reference) = (
+    let (Some(engine), Some(reference)) = (
         game.engine_trace(input, options),
         game.reference_trace(input, options),
-    );
+    ) else {
+        return Divergence::NoTrace;
+    };
     for (side, trace) in [("engine", &engine), ("reference", &reference)] {
         if let Err(Outcome::Failed { fault, message }) = trace {
             return Divergence::Skipped(format!("the {side}'s trace failed: {fault}: {message}"));
@@ -385,6 +413,14 @@ impl Disagreement {
             Divergence::Unavailable => {
                 let _ = writeln!(out, "an external solution has no per-turn trace");
             }
+            Divergence::NoTrace => {
+                let _ = writeln!(
+                    out,
+                    "{} gives no per-turn trace (the game defines none), so only the final \
+                     answers are compared",
+                    self.slug
+                );
+            }
             Divergence::Skipped(why) => {
                 let _ = writeln!(out, "{why}");
             }
@@ -404,7 +440,8 @@ impl Disagreement {
             let _ = writeln!(out, "{}", path.display());
             let _ = writeln!(
                 out,
-                "replay: boardfuzz repro {} {}",
+                "replay: {} repro {} {}",
+                program(),
                 self.slug,
                 path.display()
             );
@@ -533,22 +570,37 @@ fn char_marks(a: &str, b: &str) -> Option<String> {
     )
 }
 
-/// Shrinks a failing input structurally to a local minimum of inputs with the same verdict (a
-/// wrong answer stays a wrong answer, a time limit a time limit, a panic of one side a panic of
-/// that side). Returns the input unchanged if it cannot be parsed as a case of this game.
-/// `also` is asked before each candidate (`false` ends the shrink early, e.g. on Ctrl-C).
+/// Shrinks a failing input to a local minimum of inputs with the same verdict (a wrong answer
+/// stays a wrong answer, a time limit a time limit, a panic of one side a panic of that side),
+/// structurally or as judge text ([`DynGame::shrink`]); when `answered` (the reference answered
+/// `input`), every kept candidate is answered by the reference too. Returns the input unchanged
+/// if it cannot be shrunk. `also` is asked before each candidate (`false` ends the shrink
+/// early, e.g. on Ctrl-C).
 pub fn minimize(
     game: &dyn DynGame,
     subject: &Subject,
     input: &str,
     options: &Options,
     verdict: Verdict,
+    answered: bool,
     also: &mut dyn FnMut(&str) -> bool,
 ) -> String {
-    let mut fails =
-        |text: &str| also(text) && verdict_of(game, subject, text.as_bytes(), options) == verdict;
+    let mut fails = |text: &str| {
+        also(text) && {
+            let comparison = compare_with(game, subject, text.as_bytes(), options);
+            (!answered || self::answered(&comparison.reference))
+                && with_census(comparison.verdict(), game, text.as_bytes(), options) == verdict
+        }
+    };
     game.shrink(input, &mut fails)
         .unwrap_or_else(|| input.to_string())
+}
+
+/// Whether the reference answered (rather than rejected or failed). Shrinking keeps it: a
+/// candidate of an input the reference answered must be answered too, so a shrunk case stays a
+/// valid input whichever shrinker made it ([`DynGame::shrink`]).
+pub fn answered(reference: &Outcome) -> bool {
+    matches!(reference, Outcome::Output(_))
 }
 
 #[cfg(test)]

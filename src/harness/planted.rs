@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use crate::game::{DynGame, Options, Outcome, Setting, Trace};
+use crate::game::{DynGame, Games, Options, Outcome, Setting, Trace};
 use crate::guard::catch;
 use crate::rng::Rng;
 
@@ -53,6 +53,16 @@ pub fn from_env() -> Option<(Plant, u8)> {
         }
     };
     Some((plant, byte))
+}
+
+/// `games`, each wrapped with the fault `BOARDFUZZ_PLANT` asks for; unchanged without it.
+pub fn wrap_from_env(games: Games) -> Games {
+    match from_env() {
+        None => games,
+        Some((plant, byte)) => games.map(|inner| -> &'static dyn DynGame {
+            Box::leak(Box::new(Planted { inner, plant, byte }))
+        }),
+    }
 }
 
 /// A game with a planted fault.
@@ -116,16 +126,16 @@ impl DynGame for Planted {
             _ => self.inner.reference(input, options),
         }
     }
-    fn engine_trace(&self, input: &[u8], options: &Options) -> Trace {
+    fn engine_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
         match self.plant {
             Plant::TracePanic | Plant::TraceHang if self.triggered(input) => {
-                return Err(self.fail(self.plant == Plant::TraceHang));
+                return Some(Err(self.fail(self.plant == Plant::TraceHang)));
             }
             _ => {}
         }
         self.inner.engine_trace(input, options)
     }
-    fn reference_trace(&self, input: &[u8], options: &Options) -> Trace {
+    fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
         self.inner.reference_trace(input, options)
     }
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {

@@ -36,6 +36,7 @@ fn divergence_text(d: &Divergence) -> String {
         ),
         Divergence::Rejected => "an input was rejected, so there are no traces to compare".into(),
         Divergence::Unavailable => "an external solution has no per-turn trace".into(),
+        Divergence::NoTrace => "the game gives no per-turn trace".into(),
         Divergence::Skipped(why) => why.clone(),
     }
 }

@@ -1,8 +1,7 @@
-//! Shared by the test files: running the `boardfuzz` binary (`tests/cli_*.rs`) and the suite of
-//! checks every game gets ([`suite`], one line in `tests/suite_<slug>.rs`).
+//! Shared by the test files: running the `boardfuzz` binary (`tests/cli_*.rs`) and the worked
+//! examples of the rules ([`suite`], beside the one `game_suite!` line of `tests/suite_<slug>.rs`).
 #![allow(dead_code, unused_macros)]
 
-pub mod fuzz_seeds;
 pub mod suite;
 
 use std::io::Write;

@@ -3,7 +3,7 @@
 //!
 //! Case format, version 4 (version 3: the scope draw hashes 8 bytes at a time; version 4: a
 //! medium scope between small and large; versioned — changing it invalidates saved fuzz
-//! corpora): the scope is drawn from all the input's bytes ([`crate::fuzzing::scope_draw`],
+//! corpora): the scope is drawn from all the input's bytes ([`crate::draw::scope_draw`],
 //! [`Scope::of`]), then the sides:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range, sides of `1 + 49·s³/255³` with `s` bytes 2 and 3 of the draw (skewed
@@ -242,7 +242,7 @@ impl From<Board> for Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let draw = crate::fuzzing::scope_draw(u);
+        let draw = crate::draw::scope_draw(u);
         let (rows, cols) = match Scope::of(draw).max_side() {
             None => {
                 // Two more bytes of the draw; the skew keeps most large boards far below 50×50.

@@ -129,23 +129,25 @@ impl Game for CoinJump {
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_engine(engine::solve(input, strict(options)))
+        Outcome::from_result(engine::solve(input, strict(options)))
     }
 
     fn reference(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::coin_jump::solve(
+        Outcome::from_result(boardfuzz_reference::coin_jump::solve(
             input,
             strict(options),
         ))
     }
 
-    fn engine_trace(input: &[u8], options: &Options) -> Trace {
-        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(engine::trace(input, strict(options)).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], options: &Options) -> Trace {
-        boardfuzz_reference::coin_jump::trace(input, strict(options))
-            .map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(
+            boardfuzz_reference::coin_jump::trace(input, strict(options))
+                .map_err(Outcome::rejected),
+        )
     }
 
     /// Whole answers on short raw inputs, the readings on longer ones
@@ -154,7 +156,7 @@ impl Game for CoinJump {
         if input.len() <= RAW_ANSWER_MAX_BYTES {
             return None;
         }
-        Some(Outcome::from_engine(
+        Some(Outcome::from_result(
             engine::parse(input, strict(options))
                 .map(|board| board_read(board.rows, board.cols, board.cells)),
         ))
@@ -164,7 +166,7 @@ impl Game for CoinJump {
         if input.len() <= RAW_ANSWER_MAX_BYTES {
             return None;
         }
-        Some(Outcome::from_reference(
+        Some(Outcome::from_result(
             boardfuzz_reference::coin_jump::read(input, strict(options)).map(|rows| {
                 let cols = rows.first().map_or(0, Vec::len);
                 board_read(

@@ -3,7 +3,7 @@
 //!
 //! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
 //! changing it invalidates saved fuzz corpora): the scope
-//! draw `s` of all the input's bytes ([`crate::fuzzing::scope_draw`]) picks the number of dice;
+//! draw `s` of all the input's bytes ([`crate::draw::scope_draw`]) picks the number of dice;
 //! one byte `m` picks the stream; then one byte per die (input past the end reads as zeros).
 //!
 //! Scope (see [`dice_for_scope`]):
@@ -90,7 +90,7 @@ impl Case {
     /// Decodes a whole case: the scope word, then the stream and the dice (see the module
     /// documentation).
     pub fn decode_scoped(u: &mut Unstructured<'_>) -> Case {
-        let s = crate::fuzzing::scope_draw(u);
+        let s = crate::draw::scope_draw(u);
         Case::decode(u, dice_for_scope(s))
     }
 

@@ -81,20 +81,21 @@ impl Game for DiceYut {
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_engine(engine::solve(input, strict(options)))
+        Outcome::from_result(engine::solve(input, strict(options)))
     }
 
     fn reference(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::dice_yut::solve(input, strict(options)))
+        Outcome::from_result(boardfuzz_reference::dice_yut::solve(input, strict(options)))
     }
 
-    fn engine_trace(input: &[u8], options: &Options) -> Trace {
-        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(engine::trace(input, strict(options)).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], options: &Options) -> Trace {
-        boardfuzz_reference::dice_yut::trace(input, strict(options))
-            .map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(
+            boardfuzz_reference::dice_yut::trace(input, strict(options)).map_err(Outcome::rejected),
+        )
     }
 
     /// The raw-bytes fuzz target compares the readers: the reference's exhaustive search takes
@@ -102,13 +103,13 @@ impl Game for DiceYut {
     /// input in 170 was one, and they took 97% of the target's time). The structured target
     /// compares the answers.
     fn engine_reader(input: &[u8], options: &Options) -> Option<Outcome> {
-        Some(Outcome::from_engine(
+        Some(Outcome::from_result(
             engine::parse(input, strict(options)).map(|dice| dice_read(&dice)),
         ))
     }
 
     fn reference_reader(input: &[u8], options: &Options) -> Option<Outcome> {
-        Some(Outcome::from_reference(
+        Some(Outcome::from_result(
             boardfuzz_reference::dice_yut::read(input, strict(options))
                 .map(|dice| dice_read(&dice)),
         ))

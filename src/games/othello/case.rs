@@ -4,7 +4,7 @@
 //!
 //! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
 //! changing it invalidates saved fuzz corpora): the scope is
-//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]):
+//! drawn from all the input's bytes ([`crate::draw::scope_draw`]):
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1`, one case in [`LARGE_ONE_IN`]): the
 //!   whole range of version 1, one byte `t`, T = `1 + t % 3`, and per test case up to N² − 4
 //!   placements;
@@ -179,7 +179,7 @@ impl TestCase {
 impl Case {
     /// Decodes a whole input; see the module documentation.
     pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool) -> Case {
-        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let large = crate::draw::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
         let t = 1 + byte(u) as usize % if large { 3 } else { SMALL_MAX_TESTS as usize };
         Case {
             tests: (0..t)

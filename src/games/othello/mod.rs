@@ -33,13 +33,13 @@ pub fn strict(options: &Options) -> bool {
 
 /// One fuzz input in this many is judged under `--strict` (othello and othello_board, both fuzz
 /// targets), so the rejection of a stone that flips nothing is fuzzed too. Picked by
-/// [`crate::fuzzing::hash`] of the case's text (bits 16 and up: independent of the share whose
+/// [`crate::draw::hash`] of the case's text (bits 16 and up: independent of the share whose
 /// traces are compared); a structured case with no such stone reads the same in both modes.
 pub const STRICT_ONE_IN: u32 = 4;
 
 /// `--strict` for one judge text (or raw input) in [`STRICT_ONE_IN`], else the default mode.
 pub fn fuzz_options(text: &[u8]) -> Options {
-    if (crate::fuzzing::hash(text) >> 16) % STRICT_ONE_IN == 0 {
+    if (crate::draw::hash(text) >> 16) % STRICT_ONE_IN == 0 {
         Options::new().with(STRICT.name, crate::game::Value::Switch)
     } else {
         Options::new()
@@ -81,20 +81,19 @@ impl Game for Othello {
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_engine(engine::solve(input, strict(options)))
+        Outcome::from_result(engine::solve(input, strict(options)))
     }
 
     fn reference(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::othello::solve(input, strict(options)))
+        Outcome::from_result(boardfuzz_reference::othello::solve(input, strict(options)))
     }
 
-    fn engine_trace(input: &[u8], options: &Options) -> Trace {
-        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(engine::trace(input, strict(options)).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], options: &Options) -> Trace {
-        boardfuzz_reference::othello::trace(input, strict(options))
-            .map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(boardfuzz_reference::othello::trace(input, strict(options)).map_err(Outcome::rejected))
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -4,7 +4,7 @@
 //!
 //! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
 //! changing it invalidates saved fuzz corpora): the scope is
-//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]): one case in
+//! drawn from all the input's bytes ([`crate::draw::scope_draw`]): one case in
 //! [`LARGE_ONE_IN`] is *large*, the others *small*. One byte `k`, the number of placements asked
 //! for (`1 + k % 32` in a large case, `1 + k % SMALL_MAX_PLACEMENTS` in a small one), and one byte
 //! `m`: the game is *loose* when `m % LOOSE_ONE_IN == 0` (one game in four), else *legal*. Then
@@ -67,7 +67,7 @@ impl Case {
     /// Decodes an input (see the module documentation); `loose_allowed` is false for the
     /// strict-mode stream.
     pub fn decode(u: &mut Unstructured<'_>, loose_allowed: bool) -> Case {
-        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let large = crate::draw::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
         let wanted = 1 + byte(u) as usize % if large { 32 } else { SMALL_MAX_PLACEMENTS };
         let loose = byte(u) % LOOSE_ONE_IN == 0 && loose_allowed;
         let mut board = Board::new(SIZE);

@@ -54,23 +54,25 @@ impl Game for OthelloBoard {
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_engine(engine::solve(input, strict(options)))
+        Outcome::from_result(engine::solve(input, strict(options)))
     }
 
     fn reference(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::othello_board::solve(
+        Outcome::from_result(boardfuzz_reference::othello_board::solve(
             input,
             strict(options),
         ))
     }
 
-    fn engine_trace(input: &[u8], options: &Options) -> Trace {
-        engine::trace(input, strict(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(engine::trace(input, strict(options)).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], options: &Options) -> Trace {
-        boardfuzz_reference::othello_board::trace(input, strict(options))
-            .map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(
+            boardfuzz_reference::othello_board::trace(input, strict(options))
+                .map_err(Outcome::rejected),
+        )
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -5,7 +5,7 @@
 //! case in 1,024 large instead of one in 256, small games of at most 8 turns instead of 16;
 //! versioned — changing it invalidates saved fuzz corpora): the scope is drawn first:
 //! - *large* (`draw % LARGE_ONE_IN == LARGE_ONE_IN - 1` for the scope draw of all the input's
-//!   bytes, [`crate::fuzzing::scope_draw`]; one case in [`LARGE_ONE_IN`]): the
+//!   bytes, [`crate::draw::scope_draw`]; one case in [`LARGE_ONE_IN`]): the
 //!   judge's whole range and rules, `N` by `int_in_range(4..=12)`, `K` by `int_in_range(4..=10)`,
 //!   turns 1..=1000;
 //! - *small* (every other case): `N` by `int_in_range(4..=SMALL_MAX_SIDE)`, `K` by
@@ -215,7 +215,7 @@ impl Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let large = crate::draw::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
         let (n, k, turn_limit): (u8, usize, _) = if large {
             (u.int_in_range(4..=12)?, u.int_in_range(4..=10)?, None)
         } else {

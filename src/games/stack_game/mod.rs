@@ -263,7 +263,7 @@ impl Game for StackGame {
     }
 
     fn engine(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_engine(if options.switch(NO_LIMIT.name) {
+        Outcome::from_result(if options.switch(NO_LIMIT.name) {
             engine::solve_no_limit(input)
         } else {
             engine::solve(input, turn_limit(options))
@@ -271,19 +271,21 @@ impl Game for StackGame {
     }
 
     fn reference(input: &[u8], options: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::stack_game::solve_with_limit(
+        Outcome::from_result(boardfuzz_reference::stack_game::solve_with_limit(
             input,
             turn_limit(options),
         ))
     }
 
-    fn engine_trace(input: &[u8], options: &Options) -> Trace {
-        engine::trace(input, turn_limit(options)).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(engine::trace(input, turn_limit(options)).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], options: &Options) -> Trace {
-        boardfuzz_reference::stack_game::trace(input, turn_limit(options))
-            .map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
+        Some(
+            boardfuzz_reference::stack_game::trace(input, turn_limit(options))
+                .map_err(Outcome::rejected),
+        )
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

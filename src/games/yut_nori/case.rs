@@ -3,7 +3,7 @@
 //!
 //! Case format, version 3 (version 3: the scope draw hashes 8 bytes at a time; versioned —
 //! changing it invalidates saved fuzz corpora): the scope is
-//! drawn from all the input's bytes ([`crate::fuzzing::scope_draw`]); one `u8` picks the turn
+//! drawn from all the input's bytes ([`crate::draw::scope_draw`]); one `u8` picks the turn
 //! count (`int_in_range`), in 1..=100 in a *large* case (`draw % LARGE_ONE_IN == LARGE_ONE_IN -
 //! 1`, one case in [`LARGE_ONE_IN`]) and in 1..=[`SMALL_MAX_TURNS`] in a *small* one; then per
 //! turn one byte picks the piece among those that have not exited (`byte % movable.len()`,
@@ -154,7 +154,7 @@ impl Case {
 
 impl<'a> Arbitrary<'a> for Case {
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let large = crate::fuzzing::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
+        let large = crate::draw::scope_draw(u) % LARGE_ONE_IN == LARGE_ONE_IN - 1;
         let n: usize = u.int_in_range(1..=if large { 100 } else { SMALL_MAX_TURNS })?;
         let mut board = Board::new();
         let mut turns = Vec::with_capacity(n);

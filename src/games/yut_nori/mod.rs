@@ -38,19 +38,19 @@ impl Game for YutNori {
     }
 
     fn engine(input: &[u8], _: &Options) -> Outcome {
-        Outcome::from_engine(engine::solve(input))
+        Outcome::from_result(engine::solve(input))
     }
 
     fn reference(input: &[u8], _: &Options) -> Outcome {
-        Outcome::from_reference(boardfuzz_reference::yut_nori::solve(input))
+        Outcome::from_result(boardfuzz_reference::yut_nori::solve(input))
     }
 
-    fn engine_trace(input: &[u8], _: &Options) -> Trace {
-        engine::trace(input).map_err(|e| Outcome::from_engine(Err(e)))
+    fn engine_trace(input: &[u8], _: &Options) -> Option<Trace> {
+        Some(engine::trace(input).map_err(Outcome::rejected))
     }
 
-    fn reference_trace(input: &[u8], _: &Options) -> Trace {
-        boardfuzz_reference::yut_nori::trace(input).map_err(|e| Outcome::from_reference(Err(e)))
+    fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
+        Some(boardfuzz_reference::yut_nori::trace(input).map_err(Outcome::rejected))
     }
 
     fn census(input: &[u8], _: &Options) -> u64 {

@@ -1,0 +1,589 @@
+//! The suite every game gets, for any crate's `tests/` (feature `testing`): one line,
+//! `boardfuzz::game_suite!(MyGame);`, and the game's regression corpus, traces, census, shrinker
+//! and both implementations are checked under `cargo test`.
+//!
+//! What the suite checks (each a `#[test]` of [`game_suite!`](crate::game_suite)):
+//! - the regression corpus (`corpus/<slug>/`) replayed through both sides, with each entry's
+//!   recorded settings;
+//! - the corpus hits every census tag (tags from the literal side where the reference has them);
+//! - engine traces == reference traces, and engine tags == reference tags, on random cases and
+//!   the corpus;
+//! - the engine passes its self-checks ([`crate::game::Game::self_check`]) on the corpus and
+//!   random cases;
+//! - the generator reaches every census tag (but the rare ones a game names), its cases are
+//!   accepted by the engine and read back through the shrinker's reader unchanged, and
+//!   shrinking makes progress;
+//! - proptest: engine == reference on cases decoded from random bytes as the fuzz target decodes
+//!   them, and on mutated judge text (same answer, or the same error class and line);
+//! - the kept fuzz seeds (`fuzz/corpus/<slug>/` and `fuzz/corpus/<slug>_parse/`), through
+//!   exactly what the fuzz targets run ([`crate::fuzzing`]).
+//!
+//! A check a game cannot have is skipped and says so on stderr: no traces (the game defines
+//! none), no census tags, no reference census, no structural reader, no kept fuzz seeds. Every
+//! failure in a run is collected and reported together, not just the first.
+//!
+//! ```text
+//! // tests/suite.rs of a user's crate
+//! boardfuzz::game_suite!(my_game::MyGame);
+//! // or with the number of random cases, and census tags the generator may miss:
+//! boardfuzz::game_suite!(my_game::MyGame, cases = 500, generator_may_miss = &["rare-tag"]);
+//! ```
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use crate::game::{dyn_game, tag_names as names, DynGame, Game, Options, Outcome};
+use crate::harness::census::Census;
+use crate::harness::{agreement, corpus};
+use crate::rng::Rng;
+
+#[doc(hidden)]
+pub use proptest;
+
+/// One game's suite: the game, where its files are, and how many random cases to run.
+#[derive(Clone)]
+pub struct Suite {
+    game: &'static dyn DynGame,
+    root: PathBuf,
+    cases: u64,
+    generator_may_miss: &'static [&'static str],
+}
+
+impl Suite {
+    /// The suite of game `G` in the crate whose root is `root` (its `corpus/` and `fuzz/` are
+    /// there; `game_suite!` passes `CARGO_MANIFEST_DIR`), with 1,000 random cases per check.
+    pub fn new<G: Game>(root: impl Into<PathBuf>) -> Suite {
+        Suite {
+            game: dyn_game::<G>(),
+            root: root.into(),
+            cases: 1000,
+            generator_may_miss: &[],
+        }
+    }
+
+    /// The same suite over another [`DynGame`] (e.g. one with a planted fault).
+    pub fn of(game: &'static dyn DynGame, root: impl Into<PathBuf>) -> Suite {
+        Suite {
+            game,
+            root: root.into(),
+            cases: 1000,
+            generator_may_miss: &[],
+        }
+    }
+
+    /// The number of random cases of each property and census cross-check (the trace, self-check
+    /// and read-back checks take a quarter, the generator's tag reach four times as many).
+    pub fn cases(mut self, cases: u64) -> Suite {
+        self.cases = cases;
+        self
+    }
+
+    /// Census tags the generator may miss in the cases [`Suite::generator_reaches_every_tag`]
+    /// draws (each rare by nature, and held by the corpus instead).
+    pub fn generator_may_miss(mut self, tags: &'static [&'static str]) -> Suite {
+        self.generator_may_miss = tags;
+        self
+    }
+
+    /// The game under test.
+    pub fn game(&self) -> &'static dyn DynGame {
+        self.game
+    }
+
+    /// The number of random cases a property runs.
+    pub fn case_count(&self) -> u64 {
+        self.cases
+    }
+
+    fn corpus_entries(&self) -> Vec<corpus::Entry> {
+        corpus::load_game(&self.root.join("corpus"), self.game).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn slug(&self) -> &'static str {
+        self.game.slug()
+    }
+
+    /// Every corpus entry is answered as recorded by the engine and by the reference.
+    pub fn replay_corpus(&self) {
+        let (g, slug) = (self.game, self.slug());
+        let entries = self.corpus_entries();
+        assert!(!entries.is_empty(), "corpus/{slug} is empty");
+        let mut failures = Vec::new();
+        for entry in &entries {
+            let r = entry.replay(g);
+            for (side, ok, outcome) in [
+                ("engine", r.engine_ok, &r.engine),
+                ("reference", r.reference_ok, &r.reference),
+            ] {
+                if !ok {
+                    failures.push(format!(
+                        "{}: {side} answered\n{outcome}expected {:?}",
+                        entry.path.display(),
+                        entry.expected
+                    ));
+                }
+            }
+        }
+        fail_all("corpus failure(s)", failures);
+        eprintln!("{slug}: replayed {} corpus entries", entries.len());
+    }
+
+    /// The corpus exercises every census tag of the game.
+    pub fn corpus_hits_every_tag(&self) {
+        let (g, slug) = (self.game, self.slug());
+        if g.tags().is_empty() {
+            eprintln!("{slug}: the game declares no census tags; corpus coverage skipped");
+            return;
+        }
+        let census = Census::of_corpus(g, &self.corpus_entries()).unwrap();
+        let missing = census.missing();
+        assert!(
+            missing.is_empty(),
+            "{slug}: tags no corpus entry hits: {}",
+            missing.join(", ")
+        );
+    }
+
+    /// The generator (default settings) hits every census tag of the game in `4 × cases` cases,
+    /// but for the [`Suite::generator_may_miss`] names: a generator that stops producing some
+    /// kind of case fails here, though every answer still agrees.
+    pub fn generator_reaches_every_tag(&self) {
+        let (g, slug) = (self.game, self.slug());
+        if g.tags().is_empty() {
+            eprintln!("{slug}: the game declares no census tags; generator reach skipped");
+            return;
+        }
+        let cases = self.cases * 4;
+        let mut hit = 0u64;
+        for i in 0..cases {
+            let mut rng = Rng::new(Rng::case_seed(0x6E4E, i));
+            let text = g.generate(&mut rng, &Options::new()).unwrap();
+            hit |= g.census(text.as_bytes(), &Options::new()).unwrap();
+        }
+        let missing: Vec<&str> = names(g.tags(), !hit)
+            .into_iter()
+            .filter(|t| !self.generator_may_miss.contains(t))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{slug}: {cases} generated cases hit no {missing:?}"
+        );
+    }
+
+    /// Every generated case is accepted by the engine (a generator that renders garbage would
+    /// make both sides reject every case alike, and every comparison pass) and reads back as the
+    /// case it was rendered from: shrinking with nothing failing returns the text unchanged.
+    pub fn generated_cases_read_back(&self) {
+        let g = self.game;
+        let mut failures = Vec::new();
+        for i in 0..self.cases / 4 {
+            let mut rng = Rng::new(Rng::case_seed(0x4EAD, i));
+            let text = g.generate(&mut rng, &Options::new()).unwrap();
+            if !matches!(
+                g.engine(text.as_bytes(), &Options::new()),
+                Outcome::Output(_)
+            ) {
+                failures.push(format!("the engine rejects generated case {i}:\n{text}"));
+            }
+            match g.shrink(&text, &mut |_| false) {
+                Some(back) if back == text => {}
+                other => failures.push(format!(
+                    "generated case {i} reads back as {other:?}:\n{text}"
+                )),
+            }
+        }
+        fail_all("generated case(s) that do not read back", failures);
+    }
+
+    /// The shrinker makes progress: when every candidate "still fails", shrinking 8 generated
+    /// cases never lengthens one, shortens them in all, and ends on a case it cannot shrink
+    /// further.
+    pub fn shrinking_makes_progress(&self) {
+        let (g, slug) = (self.game, self.slug());
+        let (mut before, mut after) = (0, 0);
+        let mut failures = Vec::new();
+        for i in 0..8 {
+            let mut rng = Rng::new(Rng::case_seed(0x5A41, i));
+            let text = g.generate(&mut rng, &Options::new()).unwrap();
+            let Some(shrunk) = g.shrink(&text, &mut |_| true) else {
+                failures.push(format!("generated case {i} cannot be shrunk:\n{text}"));
+                continue;
+            };
+            if shrunk.len() > text.len() {
+                failures.push(format!("case {i} grew:\n{text}\nto\n{shrunk}"));
+            }
+            if g.shrink(&shrunk, &mut |_| true).as_deref() != Some(shrunk.as_str()) {
+                failures.push(format!(
+                    "case {i} shrinks further after shrinking:\n{shrunk}"
+                ));
+            }
+            before += text.len();
+            after += shrunk.len();
+        }
+        fail_all("shrinking failure(s)", failures);
+        assert!(
+            after < before,
+            "{slug}: shrinking 8 generated cases left {before} bytes at {after}"
+        );
+    }
+
+    /// Every corpus entry (with its recorded settings) and `cases` generated cases (default
+    /// settings; case seeds of `seed`).
+    fn corpus_and_generated(&self, seed: u64, cases: u64) -> Vec<(Vec<u8>, Options)> {
+        let g = self.game;
+        let mut inputs: Vec<(Vec<u8>, Options)> = self
+            .corpus_entries()
+            .into_iter()
+            .map(|e| (e.input, e.options))
+            .collect();
+        for i in 0..cases {
+            let mut rng = Rng::new(Rng::case_seed(seed, i));
+            inputs.push((
+                g.generate(&mut rng, &Options::new()).unwrap().into_bytes(),
+                Options::new(),
+            ));
+        }
+        inputs
+    }
+
+    /// The engine passes its own consistency checks on every corpus entry and on `cases / 4`
+    /// generated and as many fuzz-decoded cases.
+    pub fn self_checks_hold(&self) {
+        let g = self.game;
+        let cases = self.cases / 4;
+        let mut inputs = self.corpus_and_generated(0x5E1F, cases);
+        for i in 0..cases {
+            let mut rng = Rng::new(Rng::case_seed(0x5E1E, i));
+            let bytes: Vec<u8> = (0..rng.below(600)).map(|_| rng.below(256) as u8).collect();
+            let (text, options) = g.decode_fuzz_case(&bytes).unwrap();
+            inputs.push((text.into_bytes(), options));
+        }
+        let mut failures = Vec::new();
+        for (input, options) in &inputs {
+            if let Err(why) = g.self_check(input, options) {
+                failures.push(format!("{}\n  {why}", String::from_utf8_lossy(input)));
+            }
+        }
+        fail_all("self-check failure(s)", failures);
+    }
+
+    /// The engine's census equals the reference's on `cases` random cases and every corpus
+    /// entry. A game whose reference computes no census is skipped, and says so.
+    pub fn census_sides_agree(&self) {
+        let (g, slug) = (self.game, self.slug());
+        let inputs = self.corpus_and_generated(0xCE05, self.cases);
+        let mut failures = Vec::new();
+        for (input, options) in &inputs {
+            let Some(literal) = g.reference_census(input, options) else {
+                eprintln!("{slug}: the reference computes no census tags; skipped");
+                return;
+            };
+            let literal = literal.unwrap();
+            let engine = g.census(input, options).unwrap();
+            if engine != literal {
+                failures.push(format!(
+                    "{}\n  engine:    {:?}\n  reference: {:?}",
+                    String::from_utf8_lossy(input),
+                    names(g.tags(), engine),
+                    names(g.tags(), literal)
+                ));
+            }
+        }
+        fail_all("census difference(s)", failures);
+    }
+
+    /// The engine's per-turn trace equals the reference's on `cases / 4` random cases and the
+    /// corpus, so a report can always name the first turn where the two part ways. A game with
+    /// no trace is skipped, and says so.
+    pub fn traces_agree(&self) {
+        let (g, slug) = (self.game, self.slug());
+        let inputs = self.corpus_and_generated(0x7ACE, self.cases / 4);
+        let mut failures = Vec::new();
+        for (input, options) in &inputs {
+            let (Some(e), Some(r)) = (
+                g.engine_trace(input, options),
+                g.reference_trace(input, options),
+            ) else {
+                eprintln!("{slug}: the game gives no per-turn trace; skipped");
+                return;
+            };
+            let same = match (&e, &r) {
+                (Ok(a), Ok(b)) => a == b,
+                (Err(a), Err(b)) => a.agrees_with(b),
+                _ => false,
+            };
+            if !same {
+                failures.push(format!(
+                    "{}: {:?}",
+                    String::from_utf8_lossy(input),
+                    crate::harness::first_divergence(g, input, options)
+                ));
+            }
+        }
+        fail_all("trace difference(s)", failures);
+    }
+
+    /// The files of `fuzz/corpus/<target>/`, sorted; `None` (with a message) when the crate has
+    /// no fuzz target of that name (`fuzz/fuzz_targets/<target>.rs`). A target without kept
+    /// seeds fails: its seeds are what CI fuzzes from.
+    fn seeds(&self, target: &str) -> Option<Vec<(PathBuf, Vec<u8>)>> {
+        let source = self.root.join(format!("fuzz/fuzz_targets/{target}.rs"));
+        if !source.is_file() {
+            eprintln!(
+                "{target}: no fuzz target {}; its kept seeds skipped",
+                self.relative(&source)
+            );
+            return None;
+        }
+        let dir = self.root.join("fuzz/corpus").join(target);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e} (the kept seeds of `{target}`)", dir.display()))
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.is_file())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{} holds no seed", dir.display());
+        Some(
+            files
+                .into_iter()
+                .map(|path| {
+                    let bytes = std::fs::read(&path).unwrap();
+                    (path, bytes)
+                })
+                .collect(),
+        )
+    }
+
+    fn relative(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    /// Every kept seed of the structured target `<slug>`: decoded as libfuzzer-sys decodes it,
+    /// rendered, and both sides agree under the case's own settings; where the target runs them
+    /// ([`crate::fuzzing::deep`]), traces, census and self-checks too. Bytes that do not decode
+    /// are skipped, as libFuzzer skips them.
+    pub fn structured_seeds_agree(&self) {
+        let (game, slug) = (self.game, self.slug());
+        let Some(seeds) = self.seeds(slug) else {
+            return;
+        };
+        let (mut checked, mut skipped, mut deep) = (0, 0, 0);
+        let mut failures = Vec::new();
+        for (path, bytes) in seeds {
+            let Ok((text, options)) = game.decode_fuzz_case(&bytes) else {
+                skipped += 1;
+                continue;
+            };
+            checked += 1;
+            let path = self.relative(&path);
+            if let Err(d) = agreement(game, text.as_bytes(), &options, "kept fuzz seed") {
+                failures.push(format!(
+                    "{path}: {}\nreplay: repro {slug} {path} --artifact",
+                    d.report()
+                ));
+            } else if crate::fuzzing::deep(game, &bytes, text.as_bytes()) {
+                deep += 1;
+                if let Err(why) = crate::fuzzing::deep_check(game, text.as_bytes(), &options) {
+                    failures.push(format!(
+                        "{path}: {why}\nreplay: repro {slug} {path} --artifact"
+                    ));
+                }
+            }
+        }
+        fail_all("kept seed failure(s)", failures);
+        eprintln!(
+            "{slug}: {checked} kept seeds agree, {deep} of them in traces, census and \
+             self-checks too ({skipped} do not decode, skipped)"
+        );
+    }
+
+    /// Every kept seed of the raw-bytes target `<slug>_parse`: both readers agree, no panic.
+    pub fn parse_seeds_agree(&self) {
+        let (game, slug) = (self.game, self.slug());
+        let target = format!("{slug}_parse");
+        let Some(seeds) = self.seeds(&target) else {
+            return;
+        };
+        let mut failures = Vec::new();
+        for (path, bytes) in &seeds {
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                crate::fuzzing::parse_agree_dyn(game, bytes)
+            }));
+            if let Err(payload) = outcome {
+                let message = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "a panic".into());
+                let path = self.relative(path);
+                failures.push(format!(
+                    "{path}: {message}\nreplay: repro {slug} {path} --text"
+                ));
+            }
+        }
+        fail_all("kept seed failure(s)", failures);
+        eprintln!("{target}: {} kept seeds agree", seeds.len());
+    }
+
+    /// The full report of a disagreement on `input` under `options`, if the two sides disagree.
+    pub fn report(&self, input: &[u8], options: &Options) -> Option<String> {
+        agreement(self.game, input, options, "proptest")
+            .err()
+            .map(|d| d.report())
+    }
+}
+
+fn fail_all(what: &str, failures: Vec<String>) {
+    assert!(
+        failures.is_empty(),
+        "{} {what}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Applies one byte-level mutation chosen by `pick` to a valid judge text: cut, delete, insert or
+/// replace a byte, duplicate or drop a line.
+pub fn mutate(text: &str, pick: u64, at: u64, byte: u8) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    let len = bytes.len().max(1);
+    let i = (at as usize) % len;
+    const ALPHABET: &[u8] = b" \n\r\t-+0123456789HFBABCDabcdx\xff";
+    let b = ALPHABET[byte as usize % ALPHABET.len()];
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let k = (at as usize) % lines.len().max(1);
+    match pick % 6 {
+        0 => bytes.truncate(i),
+        1 if !bytes.is_empty() => {
+            bytes.remove(i.min(bytes.len() - 1));
+        }
+        2 => bytes.insert(i.min(bytes.len()), b),
+        3 if !bytes.is_empty() => {
+            let j = i.min(bytes.len() - 1);
+            bytes[j] = b;
+        }
+        4 => {
+            bytes = lines
+                .iter()
+                .enumerate()
+                .flat_map(|(n, l)| if n == k { vec![*l, *l] } else { vec![*l] })
+                .flat_map(|l| l.bytes())
+                .collect();
+        }
+        5 => {
+            bytes = lines
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| *n != k)
+                .flat_map(|(_, l)| l.bytes())
+                .collect();
+        }
+        _ => {}
+    }
+    bytes
+}
+
+/// Every check of [`Suite`] for one game, as `#[test]`s in the calling test file:
+/// `game_suite!(MyGame)`, or with settings of the suite as `key = value` pairs after the game
+/// (any [`Suite`] builder method: `cases = 500`, `generator_may_miss = &["rare-tag"]`). The
+/// crate's root (`CARGO_MANIFEST_DIR`) holds the corpus (`corpus/<slug>/`) and the kept fuzz
+/// seeds (`fuzz/corpus/<slug>/`, `fuzz/corpus/<slug>_parse/`).
+#[macro_export]
+macro_rules! game_suite {
+    ($game:ty $(, $key:ident = $value:expr)* $(,)?) => {
+        fn __boardfuzz_suite() -> $crate::testing::Suite {
+            $crate::testing::Suite::new::<$game>(env!("CARGO_MANIFEST_DIR")) $(.$key($value))*
+        }
+
+        #[test]
+        fn corpus_replays() {
+            __boardfuzz_suite().replay_corpus();
+        }
+
+        #[test]
+        fn corpus_hits_every_census_tag() {
+            __boardfuzz_suite().corpus_hits_every_tag();
+        }
+
+        #[test]
+        fn engine_trace_equals_reference_trace() {
+            __boardfuzz_suite().traces_agree();
+        }
+
+        #[test]
+        fn engine_census_equals_reference_census() {
+            __boardfuzz_suite().census_sides_agree();
+        }
+
+        #[test]
+        fn generator_reaches_every_census_tag() {
+            __boardfuzz_suite().generator_reaches_every_tag();
+        }
+
+        #[test]
+        fn generated_cases_read_back() {
+            __boardfuzz_suite().generated_cases_read_back();
+        }
+
+        #[test]
+        fn shrinking_makes_progress() {
+            __boardfuzz_suite().shrinking_makes_progress();
+        }
+
+        #[test]
+        fn engine_passes_its_self_checks() {
+            __boardfuzz_suite().self_checks_hold();
+        }
+
+        #[test]
+        fn kept_seeds_of_the_structured_target_agree() {
+            __boardfuzz_suite().structured_seeds_agree();
+        }
+
+        #[test]
+        fn kept_seeds_of_the_parse_target_agree() {
+            __boardfuzz_suite().parse_seeds_agree();
+        }
+
+        $crate::testing::proptest::proptest! {
+            #![proptest_config($crate::testing::proptest::test_runner::Config::with_cases(
+                __boardfuzz_suite().case_count() as u32
+            ))]
+
+            #[test]
+            fn engine_matches_reference_on_valid_cases(
+                bytes in $crate::testing::proptest::collection::vec(
+                    $crate::testing::proptest::arbitrary::any::<u8>(), 0..1024)
+            ) {
+                let suite = __boardfuzz_suite();
+                let (text, options) =
+                    suite.game().decode_fuzz_case(&bytes).expect("every byte string decodes");
+                let failure = suite.report(text.as_bytes(), &options);
+                $crate::testing::proptest::prop_assert!(
+                    failure.is_none(), "{}", failure.unwrap_or_default());
+            }
+
+            #[test]
+            fn engine_and_reference_agree_on_mutated_text(
+                seed in $crate::testing::proptest::arbitrary::any::<u64>(),
+                pick in $crate::testing::proptest::arbitrary::any::<u64>(),
+                at in $crate::testing::proptest::arbitrary::any::<u64>(),
+                byte in $crate::testing::proptest::arbitrary::any::<u8>()
+            ) {
+                let suite = __boardfuzz_suite();
+                let options = $crate::game::Options::new();
+                let text = suite
+                    .game()
+                    .generate(&mut $crate::rng::Rng::new(seed), &options)
+                    .unwrap();
+                let input = $crate::testing::mutate(&text, pick, at, byte);
+                let failure = suite.report(&input, &options);
+                $crate::testing::proptest::prop_assert!(
+                    failure.is_none(), "{}", failure.unwrap_or_default());
+            }
+        }
+    };
+}

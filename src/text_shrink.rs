@@ -1,0 +1,251 @@
+//! The generic judge-text shrinker: what shrinks a failing input of a game that gives no
+//! structural shrinker ([`crate::game::Game::parse_case`] left at its default).
+//!
+//! It knows nothing of the game. It tries, in passes until none makes progress: dropping runs
+//! of lines (halves, quarters, … single lines, as delta debugging does), dropping single tokens
+//! (whitespace-separated words), and lowering numbers (to 0, to 1, halving, minus one). A
+//! candidate is kept only when it is strictly smaller — shorter, or as long and
+//! lexicographically smaller, so shrinking always ends — and the caller's test holds; the
+//! harness makes that test "still fails, and the reference still answers it" (see
+//! [`crate::harness::minimize`]), so a shrunk case stays a valid input, not a reader error.
+//!
+//! Judge inputs count their lists (`M` moves, then the moves). Dropping one move alone leaves
+//! the count wrong and the reference rejects it, so where a drop alone is not kept, the shrinker
+//! tries it again with one of the nearest numbers before the dropped part lowered by as much
+//! (by one for a token, by the number of lines for a run of lines): the count and its list
+//! shrink together.
+
+/// The longest text the generic shrinker takes on: each candidate runs both sides, and a huge
+/// board (a `--no-strict` run) would spend a campaign's budget on one shrink.
+pub const MAX_TEXT: usize = 64 * 1024;
+
+/// Shrinks `input` to a local minimum of `keep`, which `input` is assumed to satisfy.
+pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut best = input.to_string();
+    loop {
+        let before = best.clone();
+        best = drop_lines(best, keep);
+        best = drop_tokens(best, keep);
+        best = lower_numbers(best, keep);
+        if best == before {
+            return best;
+        }
+    }
+}
+
+/// Whether `candidate` is strictly smaller than `current`: shorter, or as long and
+/// lexicographically smaller.
+fn smaller(candidate: &str, current: &str) -> bool {
+    (candidate.len(), candidate) < (current.len(), current)
+}
+
+/// Takes `candidate` if it is smaller and kept.
+fn try_take(current: &mut String, candidate: String, keep: &mut dyn FnMut(&str) -> bool) -> bool {
+    if smaller(&candidate, current) && keep(&candidate) {
+        *current = candidate;
+        true
+    } else {
+        false
+    }
+}
+
+/// How many of the numbers before a dropped part are tried as its count.
+const COUNT_TRIES: usize = 4;
+
+/// Takes `candidate` if it is kept, or else, with one of the [`COUNT_TRIES`] nearest numbers
+/// of `candidate` that start before byte `before` lowered by `by`, the first such that is kept.
+fn take_with_count(
+    current: &mut String,
+    candidate: String,
+    before: usize,
+    by: u64,
+    keep: &mut dyn FnMut(&str) -> bool,
+) -> bool {
+    if try_take(current, candidate.clone(), keep) {
+        return true;
+    }
+    let counts: Vec<(usize, usize, u64)> = tokens(&candidate)
+        .into_iter()
+        .filter(|&(s, _)| s < before)
+        .filter_map(|(s, e)| candidate[s..e].parse::<u64>().ok().map(|n| (s, e, n)))
+        .collect();
+    for &(s, e, n) in counts.iter().rev().take(COUNT_TRIES) {
+        if n >= by {
+            let fixed = format!("{}{}{}", &candidate[..s], n - by, &candidate[e..]);
+            if try_take(current, fixed, keep) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Drops runs of whole lines, longest runs first.
+fn drop_lines(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let count = |t: &str| t.split_inclusive('\n').count();
+    let mut run = count(&text) / 2;
+    while run >= 1 {
+        let mut start = 0;
+        while start + run <= count(&text) {
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let head = lines[..start].concat();
+            let candidate = head.clone() + &lines[start + run..].concat();
+            if !take_with_count(&mut text, candidate, head.len(), run as u64, keep) {
+                start += run;
+            }
+        }
+        run /= 2;
+    }
+    text
+}
+
+/// The byte ranges of the whitespace-separated tokens of `text`.
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = None;
+    for (i, b) in text.bytes().enumerate() {
+        match (b.is_ascii_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
+}
+
+/// Drops single tokens with the blank before them (or after, for a line's first token).
+fn drop_tokens(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut k = 0;
+    while k < tokens(&text).len() {
+        let (s, e) = tokens(&text)[k];
+        let bytes = text.as_bytes();
+        let (from, to) = if s > 0 && matches!(bytes[s - 1], b' ' | b'\t') {
+            (s - 1, e)
+        } else if e < bytes.len() && matches!(bytes[e], b' ' | b'\t') {
+            (s, e + 1)
+        } else {
+            (s, e)
+        };
+        let candidate = format!("{}{}", &text[..from], &text[to..]);
+        if !take_with_count(&mut text, candidate, from, 1, keep) {
+            k += 1;
+        }
+    }
+    text
+}
+
+/// Lowers each number token: to 0, to 1, to half, to one less, the first that is kept.
+fn lower_numbers(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut k = 0;
+    while k < tokens(&text).len() {
+        let (s, e) = tokens(&text)[k];
+        if let Ok(n) = text[s..e].parse::<u64>() {
+            for lower in [0, 1, n / 2, n.saturating_sub(1)] {
+                if lower < n {
+                    let candidate = format!("{}{lower}{}", &text[..s], &text[e..]);
+                    if try_take(&mut text, candidate, keep) {
+                        break;
+                    }
+                }
+            }
+        }
+        k += 1;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A "game" whose input fails when it holds a number of at least 7 on a line after a line
+    /// that says `go`, and is valid while its first line counts the lines after it.
+    fn valid(text: &str) -> bool {
+        let lines: Vec<&str> = text.lines().collect();
+        lines.first().and_then(|l| l.trim().parse::<usize>().ok()) == Some(lines.len() - 1)
+    }
+
+    fn fails(text: &str) -> bool {
+        let mut seen_go = false;
+        for line in text.lines().skip(1) {
+            if line.trim() == "go" {
+                seen_go = true;
+            } else if seen_go
+                && line
+                    .split_whitespace()
+                    .any(|t| t.parse::<u64>().is_ok_and(|n| n >= 7))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn shrinks_to_a_small_valid_failing_text() {
+        let input = "5\nx 3\ngo\n1 2 3\n40 9 12\nlast line\n";
+        assert!(valid(input) && fails(input));
+        let shrunk = shrink_text(input, &mut |t| valid(t) && fails(t));
+        assert!(valid(&shrunk) && fails(&shrunk), "{shrunk:?}");
+        // The count cannot shrink on its own (the lines must go with it), but the line with the
+        // number is cut to one token, lowered to the smallest that still fails.
+        assert!(
+            shrunk.contains("\n7\n") || shrunk.ends_with("\n7"),
+            "{shrunk:?}"
+        );
+        assert!(shrunk.len() < input.len(), "{shrunk:?}");
+    }
+
+    /// A count on the first line and that many numbers on the second: fails while some number
+    /// is at least 5.
+    fn counted(text: &str) -> bool {
+        let mut lines = text.lines();
+        let (Some(n), Some(list)) = (lines.next(), lines.next()) else {
+            return false;
+        };
+        let numbers: Vec<u64> = list
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        n.trim().parse::<usize>() == Ok(numbers.len())
+            && list.split_whitespace().count() == numbers.len()
+    }
+
+    #[test]
+    fn a_count_shrinks_with_its_list() {
+        let input = "6\n1 2 9 3 4 8\n";
+        let fails = |t: &str| {
+            t.lines().nth(1).is_some_and(|l| {
+                l.split_whitespace()
+                    .any(|x| x.parse::<u64>().is_ok_and(|n| n >= 5))
+            })
+        };
+        let shrunk = shrink_text(input, &mut |t| counted(t) && fails(t));
+        assert_eq!(shrunk, "1\n5\n");
+    }
+
+    #[test]
+    fn keeps_the_input_when_nothing_smaller_holds() {
+        let input = "1\nab\n";
+        assert_eq!(shrink_text(input, &mut |t| t == input), input);
+    }
+
+    #[test]
+    fn every_candidate_is_strictly_smaller() {
+        let input = "3\n10 20\n30\n40 50 60\n";
+        let mut asked = Vec::new();
+        let shrunk = shrink_text(input, &mut |t| {
+            asked.push(t.to_string());
+            false
+        });
+        assert_eq!(shrunk, input);
+        assert!(!asked.is_empty());
+        assert!(asked.iter().all(|t| smaller(t, input)), "{asked:?}");
+    }
+}
