@@ -88,6 +88,7 @@ impl Scope {
         }
     }
 
+    /// The scope's name, as the `scope_share` example prints it: `small`, `medium` or `large`.
     pub fn name(self) -> &'static str {
         match self {
             Scope::Small => "small",
@@ -100,12 +101,16 @@ impl Scope {
 /// A board: `cells[r * cols + c]` is a digit 1..=9 or 0 for a hole; `cells[0]` is never 0.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The number of rows, N (at least 1).
     pub rows: usize,
+    /// The number of columns, M (at least 1).
     pub cols: usize,
+    /// The cells, row-major: a digit 1..=9, or 0 for a hole (`H`).
     pub cells: Vec<u8>,
 }
 
 impl Case {
+    /// The judge input text: `N M`, then one line per row, `H` for a hole.
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(16 + self.rows * (self.cols + 1));
         out.push_str(&format!("{} {}\n", self.rows, self.cols));
@@ -119,10 +124,14 @@ impl Case {
         out
     }
 
+    /// The case a judge text describes, if it is a valid board of any size (as with `--no-strict`).
     pub fn parse(input: &[u8]) -> Option<Case> {
         engine::parse(input, false).ok().map(Case::from)
     }
 
+    /// Structurally smaller variants, most aggressive first: the board halved, single rows and
+    /// columns dropped (last ones first), a digit cell made a hole, then a digit lowered to 1 or
+    /// by one. The start always stays a digit.
     pub fn shrink(&self) -> Vec<Case> {
         let (rows, cols) = (self.rows, self.cols);
         let mut out = Vec::new();
@@ -160,10 +169,13 @@ impl Case {
         out
     }
 
+    /// The shrinker's secondary size ([`crate::game::Game::shrink_rank`]): the number of digit
+    /// cells, so a hole in place of a digit counts as smaller.
     pub fn shrink_rank(&self) -> u64 {
         self.digits()
     }
 
+    /// The engine's board of a case.
     pub fn board(&self) -> Board {
         Board {
             rows: self.rows,

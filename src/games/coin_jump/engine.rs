@@ -33,8 +33,11 @@ const BLACK: u8 = 6 << 4;
 /// A parsed board: `cells[r * cols + c]` is the digit 1..=9, or 0 for a hole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// The number of rows, N.
     pub rows: usize,
+    /// The number of columns, M.
     pub cols: usize,
+    /// The cells, row-major: the digit 1..=9, or 0 for a hole.
     pub cells: Vec<u8>,
 }
 
@@ -327,7 +330,9 @@ pub fn moves_at(rows: usize, cols: usize, r: usize, c: usize, digit: u8) -> [Opt
 /// Every cell's value and which cells the coin can reach.
 #[derive(Debug, Clone)]
 pub struct Analysis {
+    /// The board's number of rows.
     pub rows: usize,
+    /// The board's number of columns.
     pub cols: usize,
     /// Digits, 0 for holes.
     pub cells: Vec<u8>,

@@ -202,6 +202,7 @@ pub struct Walk {
 }
 
 impl Walk {
+    /// A walk of the start cell alone on an all-hole `rows × cols` board (not induced).
     pub fn new(rows: usize, cols: usize) -> Walk {
         let mut mark = vec![FREE; rows * cols];
         mark[0] = ON;
@@ -221,6 +222,7 @@ impl Walk {
         self.path.len()
     }
 
+    /// Whether the path has no cells (never: the start is always on it).
     pub fn is_empty(&self) -> bool {
         self.path.is_empty()
     }

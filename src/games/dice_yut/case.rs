@@ -78,6 +78,7 @@ pub fn dice_for_scope(s: u32) -> usize {
 /// The dice of one game, each 1..=5.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The dice in the order they are played, each 1..=5.
     pub dice: Vec<u8>,
 }
 

@@ -54,22 +54,37 @@ pub const MAX_MOVES: usize = 84;
 
 /// Outer ring: `O2k` is cell `k - 1`; the blue ones and the shared 40.
 pub const O10: u8 = 4;
+/// `O20`, the second blue cell: its shortcut leads to [`C22`].
 pub const O20: u8 = 9;
+/// `O30`, the third blue cell: its shortcut leads to [`D28`].
 pub const O30: u8 = 14;
+/// `O40`, the one 40 cell: the last of the ring, and where the spine leads.
 pub const O40: u8 = 19;
+/// `B13`, the first cell of the branch from [`O10`].
 pub const B13: u8 = 20;
+/// `B16`, the second cell of the branch from [`O10`].
 pub const B16: u8 = 21;
+/// `B19`, the last cell of the branch from [`O10`]; its arrow leads to [`M25`].
 pub const B19: u8 = 22;
+/// `C22`, the first cell of the branch from [`O20`].
 pub const C22: u8 = 23;
+/// `C24`, the last cell of the branch from [`O20`]; its arrow leads to [`M25`].
 pub const C24: u8 = 24;
+/// `D28`, the first cell of the branch from [`O30`].
 pub const D28: u8 = 25;
+/// `D27`, the second cell of the branch from [`O30`].
 pub const D27: u8 = 26;
+/// `D26`, the last cell of the branch from [`O30`]; its arrow leads to [`M25`].
 pub const D26: u8 = 27;
+/// `M25`, the one 25 cell: the first cell of the spine, where the three branches meet.
 pub const M25: u8 = 28;
+/// `M30`, the middle cell of the spine (not a blue cell).
 pub const M30: u8 = 29;
+/// `M35`, the last cell of the spine; its arrow leads to [`O40`].
 pub const M35: u8 = 30;
 /// Finish and start: never a bit of the occupancy mask.
 pub const F: u8 = 31;
+/// The start, where all four pieces begin; it may hold several pieces and is worth 0.
 pub const S: u8 = 32;
 
 /// The spec's cell ids, by cell.

@@ -55,21 +55,27 @@ pub const SMALL_MAX_PLACEMENTS: usize = 12;
 /// One placement: 1-based row and column, colour 1 (black) or 2 (white), as in the judge text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placement {
+    /// The row, 1-based (the judge's `x`).
     pub x: u8,
+    /// The column, 1-based (the judge's `y`).
     pub y: u8,
+    /// The colour code: 1 for black, 2 for white.
     pub colour: u8,
 }
 
 /// One test case: a board size and its placements, every one on an empty cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestCase {
+    /// The board side N: 4, 6 or 8.
     pub n: u8,
+    /// The placements, in input order.
     pub placements: Vec<Placement>,
 }
 
 /// A whole input: 1 or more test cases.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The test cases, in input order (T is their number).
     pub tests: Vec<TestCase>,
 }
 

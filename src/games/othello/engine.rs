@@ -43,19 +43,35 @@ pub const TAGS: &[&str] = &[
     "multi-case",
 ];
 
+/// Tag `flip-1-dir`: a placement flips stones in exactly one direction.
 pub const FLIP_1_DIR: u64 = 1 << 0;
+/// Tag `flip-2-dirs`: a placement flips stones in exactly two directions.
 pub const FLIP_2_DIRS: u64 = 1 << 1;
+/// Tag `flip-3plus-dirs`: a placement flips stones in three or more directions.
 pub const FLIP_3PLUS_DIRS: u64 = 1 << 2;
+/// Tag `run-to-edge`: in some direction a run of opposite stones runs off the board (nothing
+/// flips there).
 pub const RUN_TO_EDGE: u64 = 1 << 3;
+/// Tag `gap`: in some direction a run of opposite stones ends at an empty cell (nothing flips
+/// there).
 pub const GAP: u64 = 1 << 4;
+/// Tag `corner`: a placement on a corner cell.
 pub const CORNER: u64 = 1 << 5;
+/// Tag `no-flip`: a placement that flips nothing at all.
 pub const NO_FLIP: u64 = 1 << 6;
+/// Tag `full-board`: after some placement no cell is empty.
 pub const FULL_BOARD: u64 = 1 << 7;
+/// Tag `wipe-out`: after some placement one colour has no stone left.
 pub const WIPE_OUT: u64 = 1 << 8;
+/// Tag `pass`: two consecutive placements of the same colour within a test case.
 pub const PASS: u64 = 1 << 9;
+/// Tag `n-4`: a test case on a 4×4 board.
 pub const N_4: u64 = 1 << 10;
+/// Tag `n-6`: a test case on a 6×6 board.
 pub const N_6: u64 = 1 << 11;
+/// Tag `n-8`: a test case on an 8×8 board.
 pub const N_8: u64 = 1 << 12;
+/// Tag `multi-case`: more than one test case (T > 1).
 pub const MULTI_CASE: u64 = 1 << 13;
 
 /// How many leading tags of [`TAGS`] are per-placement tags shared with othello_board.
@@ -114,7 +130,9 @@ pub const fn cell(x: usize, y: usize) -> u32 {
 /// A stone colour; the input's `c` is 1 for black, 2 for white.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// Black: colour 1 in the input, `B` in the trace and the picture.
     Black,
+    /// White: colour 2 in the input, `W` in the trace and the picture.
     White,
 }
 
@@ -136,6 +154,7 @@ impl Colour {
         }
     }
 
+    /// The other colour.
     pub fn opponent(self) -> Colour {
         match self {
             Colour::Black => Colour::White,
@@ -330,8 +349,11 @@ pub fn legal_moves(own: u64, opp: u64, n: usize) -> u64 {
 /// An N×N board: the black and the white stones as bit masks (bit [`cell`]`(x, y)`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// The side N: 4, 6 or 8 (othello_board's board is 6×6).
     pub n: usize,
+    /// The black stones, bit [`cell`]`(x, y)` for a stone on row `x`, column `y`.
     pub black: u64,
+    /// The white stones, bit [`cell`]`(x, y)` for a stone on row `x`, column `y`.
     pub white: u64,
 }
 
@@ -391,14 +413,17 @@ impl Board {
         self.occupied() & 1 << cell(x, y) == 0
     }
 
+    /// The number of stones of `colour` on the board.
     pub fn count(&self, colour: Colour) -> u32 {
         self.stones(colour).count_ones()
     }
 
+    /// The number of black stones on the board.
     pub fn black_count(&self) -> u32 {
         self.black.count_ones()
     }
 
+    /// The number of white stones on the board.
     pub fn white_count(&self) -> u32 {
         self.white.count_ones()
     }
@@ -476,16 +501,21 @@ pub struct Step<'b> {
     pub case: usize,
     /// 1-based placement within the test case.
     pub index: usize,
+    /// The cell of the new stone, as a bit index ([`cell`]).
     pub cell: u32,
+    /// The colour of the new stone.
     pub colour: Colour,
     /// The board after the placement.
     pub board: &'b Board,
+    /// What the placement did, census details included (an observed scan).
     pub scan: Scan,
 }
 
 /// Watches a run of the input (trace, census). `ACTIVE = false` (the plain answer) skips the
 /// calls and the census details of each placement.
 pub trait Observer {
+    /// Whether the run calls the observer at all and works out each placement's census
+    /// details (`false` skips both).
     const ACTIVE: bool;
     /// A test case of size `n` starts.
     fn case(&mut self, _case: usize, _n: usize) {}

@@ -43,6 +43,8 @@ pub const SMALL_MAX_PLACEMENTS: usize = 12;
 /// A whole input: the placements as 1-based (row, column), black first, alternating.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The placements in input order, each (row, column), 1-based; placement k is black
+    /// when k is odd.
     pub placements: Vec<(u8, u8)>,
 }
 

@@ -28,7 +28,9 @@ pub const TAGS: &[&str] = &[
     "white-wins",
 ];
 
+/// Tag `black-wins`: the output's last line is `Black` (black has more stones at the end).
 pub const BLACK_WINS: u64 = 1 << SHARED_TAGS;
+/// Tag `white-wins`: the output's last line is `White` (white has more stones at the end).
 pub const WHITE_WINS: u64 = 1 << (SHARED_TAGS + 1);
 
 /// The board side.

@@ -61,8 +61,11 @@ pub const SHORT_TURN_LIMIT: u32 = 8;
 /// One piece: 1-based row and column, direction 1..=4, as in the judge text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
+    /// The row, 1-based from the top.
     pub row: u8,
+    /// The column, 1-based from the left.
     pub col: u8,
+    /// The direction, as in the judge text: 1 right, 2 left, 3 up, 4 down.
     pub dir: u8,
 }
 
@@ -70,8 +73,11 @@ pub struct Piece {
 /// cells; and the turn limit it is judged under.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The board side N, 4..=12.
     pub n: u8,
+    /// The cell colours, row-major: 0 white, 1 red, 2 blue.
     pub colours: Vec<u8>,
+    /// The pieces in order, piece 1 first, each on a cell of its own.
     pub pieces: Vec<Piece>,
     /// `None`: the judge's 1000 turns; `Some(L)`: a short game, run with `--turn-limit L` (not
     /// part of the judge text).
@@ -79,6 +85,7 @@ pub struct Case {
 }
 
 impl Case {
+    /// The judge input text (the turn limit is not part of it).
     pub fn render(&self) -> String {
         let n = self.n as usize;
         let mut out = String::with_capacity(8 + 2 * n * n + 8 * self.pieces.len());
@@ -98,10 +105,14 @@ impl Case {
         out
     }
 
+    /// The case a judge text describes, if it is a valid input (with the judge's 1000 turns).
     pub fn parse(input: &[u8]) -> Option<Case> {
         engine::parse(input).ok().map(|b| Case::from_board(&b))
     }
 
+    /// Structurally smaller variants, most aggressive first: the board one row and one column
+    /// smaller, one piece fewer, then a simpler colour (white, then red), a lower direction or
+    /// a piece one cell up or left. Only valid cases are kept.
     pub fn shrink(&self) -> Vec<Case> {
         let n = self.n as usize;
         let mut out = Vec::new();

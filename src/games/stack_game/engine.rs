@@ -33,7 +33,9 @@ pub const TURN_LIMIT: u32 = 1000;
 
 /// Rule 1: colours, plus the frame around the board.
 pub const WHITE: u8 = 0;
+/// A red cell (input colour 1): a group moving onto it lands upside down (rule 5.4).
 pub const RED: u8 = 1;
+/// A blue cell (input colour 2): the moving piece bounces off it (rule 5.5).
 pub const BLUE: u8 = 2;
 /// A frame cell: off the board. Bounces exactly like [`BLUE`] (rule 5.5).
 pub const OFF: u8 = 3;
@@ -59,7 +61,9 @@ pub fn row_col(cell: usize) -> (usize, usize) {
 /// A parsed input: the padded colour board and the pieces' starting cells and directions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// The board side N (4..=[`MAX_N`]).
     pub n: usize,
+    /// The number of pieces K (4..=[`MAX_K`]).
     pub k: usize,
     /// Padded colours: `WHITE`, `RED`, `BLUE` on the board, `OFF` on the frame.
     pub colour: [u8; CELLS],
@@ -85,6 +89,7 @@ pub enum Bounce {
 pub struct MoveEvent {
     /// 0-based piece number.
     pub piece: u8,
+    /// Whether the moved piece's first target made it bounce, and why.
     pub bounce: Bounce,
     /// The colour of the cell the group landed on (`WHITE` or `RED`), or `None` if the bounce
     /// was blocked and nothing moved.
@@ -97,6 +102,8 @@ pub struct MoveEvent {
 
 /// Sees every move. The default methods do nothing and compile away.
 pub trait Observer {
+    /// Piece `event.piece` has had its move in turn `turn` (also when a blocked bounce left it
+    /// in place).
     #[inline(always)]
     fn on_move(&mut self, _turn: u64, _event: &MoveEvent) {}
     /// The state after turn `turn` was played (after the ending move, if the game ended in it).
@@ -113,11 +120,17 @@ impl Observer for Quiet {}
 /// The whole game state. Stacks never exceed ten pieces (there are at most ten).
 #[derive(Clone)]
 pub struct State {
+    /// The number of pieces K.
     pub k: usize,
+    /// The padded cell of each piece ([`cell_of`]).
     pub cell: [u8; MAX_K],
+    /// The height of each piece in its cell's stack, 0 at the bottom.
     pub height: [u8; MAX_K],
+    /// The direction of each piece, 0-based (judge direction − 1).
     pub dir: [u8; MAX_K],
+    /// The number of pieces on each padded cell.
     pub len: [u8; CELLS],
+    /// The pieces on each padded cell, bottom first (the first `len[cell]` entries count).
     pub stack: [[u8; MAX_K]; CELLS],
 }
 
@@ -303,15 +316,25 @@ pub enum Fate {
     /// distinct and turns `S..S+P` are replayed forever; turns `1..S` are the transient (`S = 1`:
     /// none). Printed as `never (cycle of period P entered at turn S)`. The engine knows it after
     /// simulating `S + P − 1` turns, at the start of turn `S + P`.
-    Never { start: u64, period: u64 },
+    Never {
+        /// S: the turn the cycle is entered at (1 if there is no transient).
+        start: u64,
+        /// P: the number of turns one round of the cycle lasts.
+        period: u64,
+    },
     /// Turns `1..=limit` were played, the game did not end and no repeat was seen.
-    Undecided { limit: u64 },
+    Undecided {
+        /// The last turn played: the turn limit the run was given.
+        limit: u64,
+    },
 }
 
 /// A fate and the number of turns the engine simulated (fully or partly) to learn it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Run {
+    /// What the game does: ends, never ends, or is undecided within the limit.
     pub fate: Fate,
+    /// The turns the engine simulated, fully or partly, to learn the fate.
     pub turns: u64,
 }
 

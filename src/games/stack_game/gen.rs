@@ -63,6 +63,7 @@ pub struct Found {
     pub board: Board,
     /// The best board's fate (with the search's own turn cap).
     pub fate: Fate,
+    /// Whether the best board's game ends at exactly the target turn.
     pub exact: bool,
     /// Boards evaluated (each one game simulated by the engine, with cycle detection).
     pub evaluations: u64,

@@ -33,7 +33,9 @@ pub const SMALL_MAX_TURNS: usize = 25;
 /// One turn of a case: the piece (0..8 for `ABCDabcd`) and the four throws (`true` = `F`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
+    /// The piece named, 0..8 for `ABCDabcd`.
     pub piece: u8,
+    /// The four throws in input order, `true` for `F` and `false` for `B`.
     pub throws: [bool; 4],
 }
 
@@ -49,10 +51,12 @@ impl Turn {
 /// A whole game: 1..=100 turns, none of which names a piece that has exited.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The turns, in input order.
     pub turns: Vec<Turn>,
 }
 
 impl Case {
+    /// The judge input text: N, then one line per turn, the piece letter and four throws.
     pub fn render(&self) -> String {
         let mut out = String::with_capacity(4 + self.turns.len() * 7);
         out.push_str(&self.turns.len().to_string());
@@ -68,6 +72,8 @@ impl Case {
         out
     }
 
+    /// The case a judge text describes, its throws as written; `None` if the text is not a
+    /// valid input (a syntax error, or a turn that names an exited piece).
     pub fn parse(input: &[u8]) -> Option<Case> {
         let parsed = engine::parse(input).ok()?;
         let mut board = Board::new();
@@ -92,6 +98,9 @@ impl Case {
         Some(Case { turns })
     }
 
+    /// Structurally smaller variants, most aggressive first: runs of turns dropped (longest
+    /// first), two moves of one piece in a row merged, a piece renamed to an earlier letter
+    /// not in the game, then simpler throws and earlier letters turn by turn.
     pub fn shrink(&self) -> Vec<Case> {
         let n = self.turns.len();
         let mut out = Vec::new();

@@ -4,6 +4,7 @@ use crate::game::tag_bit;
 
 use super::engine::{self, AP_BAT, BANG, DWIT_BAT, NAL_BAT, OUT};
 
+/// The census tags, in the order of `docs/judge-text.md` (yut_nori); bit i is `TAGS[i]`.
 pub const TAGS: &[&str] = &[
     "start-ap-bat",
     "start-dwit-bat",

@@ -80,9 +80,13 @@ const BLOCK: [(u8, u8); POSITIONS] = [
     (30, 30),
 ];
 
+/// `dwit_bat` (뒷밭), a corner: a move that starts there takes route 2.
 pub const DWIT_BAT: u8 = 0;
+/// `ap_bat` (앞밭), a corner: a move that starts there takes route 3.
 pub const AP_BAT: u8 = 5;
+/// `bang` (방), the centre: a move that starts there takes route 1.
 pub const BANG: u8 = 14;
+/// `nal_bat` (날밭), the start and goal: a group that starts a move there leaves the board.
 pub const NAL_BAT: u8 = 28;
 
 // The four paths from 날밭 to 날밭, as position indices (spec, "The four paths").
@@ -211,21 +215,32 @@ const PICTURE: &str = "\
 /// One turn: a piece (0..4 = `ABCD`, 4..8 = `abcd`) and a step count 1..=5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
+    /// The piece: 0..4 for `ABCD`, 4..8 for `abcd`.
     pub piece: u8,
+    /// The step count, 1..=5: the number of `F`s thrown, or 5 for `BBBB` (rule 2).
     pub steps: u8,
 }
 
+/// The letter of each piece: `ABCD` for one team, `abcd` for the other.
 pub const LETTERS: &[u8; 8] = b"ABCDabcd";
 
 /// What happened in one turn, for the census.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Events {
+    /// Where the named piece started: a position index or `HOME`.
     pub start: u8,
+    /// Where the group ended: a position index, or `OUT` if it left the board.
     pub dest: u8,
+    /// The turn's step count, 1..=5.
     pub steps: u8,
+    /// The shortcut positions passed over strictly inside the move ([`PASSED`]): 앞밭 (bit 0),
+    /// 뒷밭 (bit 1), 방 (bit 2).
     pub passed: u8,
+    /// The pieces that moved (bit i = piece i): the named piece with its stack, or alone from home.
     pub group: u8,
+    /// The mover's own pieces already on the destination (bit mask), now stacked with the group.
     pub joined: u8,
+    /// The other team's pieces on the destination (bit mask), sent home.
     pub captured: u8,
     /// The named piece was not the bottom of its group.
     pub by_upper: bool,
@@ -272,6 +287,7 @@ static EXPAND: [u64; 256] = {
 const LANES: u64 = 0x0101_0101_0101_0101;
 
 impl Board {
+    /// The board at the start of a game: all eight pieces at home.
     pub fn new() -> Board {
         Board {
             pos: HOME as u64 * LANES,
@@ -392,6 +408,7 @@ pub struct Input {
 }
 
 impl Input {
+    /// The turns, in input order.
     pub fn moves(&self) -> &[Move] {
         &self.moves[..self.len]
     }
