@@ -49,27 +49,41 @@ fn try_take(current: &mut String, candidate: String, keep: &mut dyn FnMut(&str) 
     }
 }
 
-/// How many of the numbers before a dropped part are tried as its count.
+/// How many numbers are tried as the count of a dropped part.
 const COUNT_TRIES: usize = 4;
 
-/// Takes `candidate` if it is kept, or else, with one of the [`COUNT_TRIES`] nearest numbers
-/// of `candidate` that start before byte `before` lowered by `by`, the first such that is kept.
+/// The numbers of `text` that may count a part dropped at byte `at`, likeliest first: the
+/// first number of the part's own line (a count that leads its list, `N a1 … aN`), then the
+/// numbers of the lines before, nearest first. At most [`COUNT_TRIES`].
+fn counts_before(text: &str, at: usize) -> Vec<(usize, usize, u64)> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let numbers = |from: usize, to: usize| -> Vec<(usize, usize, u64)> {
+        tokens(text)
+            .into_iter()
+            .filter(|&(s, _)| s >= from && s < to)
+            .filter_map(|(s, e)| text[s..e].parse::<u64>().ok().map(|n| (s, e, n)))
+            .collect()
+    };
+    let mut found: Vec<(usize, usize, u64)> = numbers(line_start, at).into_iter().take(1).collect();
+    found.extend(numbers(0, line_start).into_iter().rev());
+    found.truncate(COUNT_TRIES);
+    found
+}
+
+/// Takes `candidate` if it is kept, or else, with one of the numbers that may count the part
+/// dropped at byte `at` of `candidate` ([`counts_before`]) lowered by `by`, the first such that
+/// is kept.
 fn take_with_count(
     current: &mut String,
     candidate: String,
-    before: usize,
+    at: usize,
     by: u64,
     keep: &mut dyn FnMut(&str) -> bool,
 ) -> bool {
     if try_take(current, candidate.clone(), keep) {
         return true;
     }
-    let counts: Vec<(usize, usize, u64)> = tokens(&candidate)
-        .into_iter()
-        .filter(|&(s, _)| s < before)
-        .filter_map(|(s, e)| candidate[s..e].parse::<u64>().ok().map(|n| (s, e, n)))
-        .collect();
-    for &(s, e, n) in counts.iter().rev().take(COUNT_TRIES) {
+    for (s, e, n) in counts_before(&candidate, at) {
         if n >= by {
             let fixed = format!("{}{}{}", &candidate[..s], n - by, &candidate[e..]);
             if try_take(current, fixed, keep) {
@@ -228,6 +242,24 @@ mod tests {
         };
         let shrunk = shrink_text(input, &mut |t| counted(t) && fails(t));
         assert_eq!(shrunk, "1\n5\n");
+    }
+
+    #[test]
+    fn a_count_on_an_earlier_line_shrinks_with_a_long_list() {
+        // The count is two lines up, and the list's own numbers stand nearer the dropped one.
+        let input = "4 4\n6\n1 1 1 1 1 9\n";
+        let valid = |t: &str| {
+            let lines: Vec<&str> = t.lines().collect();
+            lines.len() == 3
+                && lines[1].trim().parse::<usize>() == Ok(lines[2].split_whitespace().count())
+                && lines[2]
+                    .split_whitespace()
+                    .all(|x| x.parse::<u64>().is_ok_and(|n| n >= 1))
+        };
+        let fails = |t: &str| t.lines().nth(2).is_some_and(|l| l.contains('9'));
+        let shrunk = shrink_text(input, &mut |t| valid(t) && fails(t));
+        // (Line 1 is not checked here, so it empties.)
+        assert_eq!(shrunk, "\n1\n9\n");
     }
 
     #[test]

@@ -524,7 +524,8 @@ fn shrink_supervised(
                     watch,
                 );
                 let answer = super::answered(&ev.comparison.reference);
-                let same = ev.verdict == verdict && (answer || !*answered.get_or_insert(answer));
+                let original = *answered.get_or_insert(answer);
+                let same = ev.verdict == verdict && (answer || !original);
                 if same {
                     *lock(&best) = Some((text.to_string(), ev));
                 }

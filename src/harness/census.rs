@@ -70,6 +70,11 @@ impl Census {
 
     /// A table: tag, number of cases that hit it, share of all cases.
     pub fn table(&self) -> String {
+        if self.tags.is_empty() {
+            return "(the game declares no census tags: `Game::TAGS` names the edge cases a run \
+                    should reach)\n"
+                .to_string();
+        }
         let width = self.tags.iter().map(|t| t.len()).max().unwrap_or(3).max(3);
         let mut out = String::new();
         let _ = writeln!(
