@@ -1,0 +1,106 @@
+//! Connect Four, checked by boardfuzz: the example of a game that lives in its own crate.
+//!
+//! The rules are `RULES.md` (clauses `CF-1` … `CF-11`). Two implementations read the same judge
+//! text and write the same answer: [`engine`], the fast one (bitboards), and [`reference`], the
+//! literal one (a grid, one function per rule), written apart from each other. This file is all
+//! boardfuzz needs to know about the game: the five required items of [`boardfuzz::game::Game`]
+//! (a slug, a case type, its judge text, the engine, the reference) and three optional ones that
+//! each buy something — per-turn traces (a report names the first move where the two sides
+//! part), census tags (which edge cases a run reached) and a title.
+//!
+//! A planted bug, for trying the checker: with `YOUR_GAME_PLANT=anti-diagonal` in the
+//! environment the engine forgets one of the four directions of a win (see [`engine`]).
+
+pub mod engine;
+pub mod reference;
+
+use arbitrary::{Arbitrary, Unstructured};
+use boardfuzz::game::{tag_bits, Game, Options, Outcome, Rejection, Trace};
+
+/// The game, as boardfuzz sees it.
+pub struct ConnectFour;
+
+/// One game of Connect Four, valid by construction: a board size within the rules' bounds and
+/// moves that never enter a full column (CF-2, CF-3, CF-7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Rows of the board, 1 to 7.
+    pub rows: u8,
+    /// Columns of the board, 1 to 8.
+    pub cols: u8,
+    /// The columns the pieces are dropped into, numbered from 1.
+    pub moves: Vec<u8>,
+}
+
+impl<'a> Arbitrary<'a> for Case {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Case> {
+        let rows = u.int_in_range(1..=7u8)?;
+        let cols = u.int_in_range(1..=8u8)?;
+        let wanted = u.int_in_range(0..=rows as usize * cols as usize)?;
+        let mut heights = vec![0u8; cols as usize];
+        let mut moves = Vec::with_capacity(wanted);
+        for _ in 0..wanted {
+            // Each move picks among the columns with room left, so every byte string is a game.
+            let open: Vec<usize> = (0..cols as usize).filter(|&c| heights[c] < rows).collect();
+            let column = open[u.choose_index(open.len())?];
+            heights[column] += 1;
+            moves.push(column as u8 + 1);
+        }
+        Ok(Case { rows, cols, moves })
+    }
+}
+
+impl From<engine::Error> for Rejection {
+    fn from(e: engine::Error) -> Rejection {
+        Rejection::new(e.class, e.line, e.message)
+    }
+}
+
+impl From<reference::InputError> for Rejection {
+    fn from(e: reference::InputError) -> Rejection {
+        Rejection::new(e.class, e.line, e.message)
+    }
+}
+
+impl Game for ConnectFour {
+    type Case = Case;
+    const SLUG: &'static str = "connect_four";
+    const TITLE: &'static str = "Connect Four (the example of a game in its own crate)";
+    const TAGS: &'static [&'static str] = engine::TAGS;
+
+    fn render(case: &Case) -> String {
+        let moves: Vec<String> = case.moves.iter().map(u8::to_string).collect();
+        format!(
+            "{} {}\n{}\n{}\n",
+            case.rows,
+            case.cols,
+            case.moves.len(),
+            moves.join(" ")
+        )
+    }
+
+    fn engine(input: &[u8], _: &Options) -> Outcome {
+        Outcome::from_result(engine::solve(input))
+    }
+
+    fn reference(input: &[u8], _: &Options) -> Outcome {
+        Outcome::from_result(reference::solve(input))
+    }
+
+    fn engine_trace(input: &[u8], _: &Options) -> Option<Trace> {
+        Some(engine::trace(input).map_err(Outcome::rejected))
+    }
+
+    fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
+        Some(reference::trace(input).map_err(Outcome::rejected))
+    }
+
+    fn census(input: &[u8], _: &Options) -> u64 {
+        engine::census(input)
+    }
+
+    fn reference_census(input: &[u8], _: &Options) -> Option<u64> {
+        let names = reference::census(input).unwrap_or_default();
+        Some(tag_bits(Self::TAGS, &names))
+    }
+}
