@@ -26,13 +26,21 @@ pub enum Outcome {
     Output(String),
     /// The input was rejected with an error class and line (`docs/judge-text.md`).
     Rejected {
+        /// The error class, e.g. `malformed` (see [`Rejection::class`]).
         class: &'static str,
+        /// The 1-based line where the input went wrong.
         line: usize,
+        /// A message for people; not compared.
         message: String,
     },
     /// The implementation gave no answer: it panicked, hung, crashed, ran out of time or flooded
     /// its output. Never agrees with anything.
-    Failed { fault: Fault, message: String },
+    Failed {
+        /// How it failed.
+        fault: Fault,
+        /// What happened, for people: the panic message, the limit overrun, the exit status.
+        message: String,
+    },
 }
 
 /// How an implementation failed to answer (a judge's verdicts, plus the in-process ones).
@@ -51,6 +59,8 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// The fault's name as reports print it: `panic`, `hang`, `runtime error`, `time limit` or
+    /// `output limit`.
     pub fn name(self) -> &'static str {
         match self {
             Fault::Panic => "panic",

@@ -10,11 +10,17 @@ use std::fmt;
 /// The error classes of `docs/judge-text.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorClass {
+    /// `not-utf8`: the bytes are not UTF-8.
     NotUtf8,
+    /// `truncated`: the input ends before a required line.
     Truncated,
+    /// `malformed`: a wrong number of fields on a line, or a field of the wrong form.
     Malformed,
+    /// `out-of-range`: a number outside the game's limits.
     OutOfRange,
+    /// `trailing`: non-blank content after the last required line.
     Trailing,
+    /// `invalid`: well-formed input that breaks a rule of the game's constraints.
     Invalid,
 }
 
@@ -35,12 +41,16 @@ impl ErrorClass {
 /// A rejected input: the class and 1-based line the contract prescribes, plus a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JudgeError {
+    /// The error class.
     pub class: ErrorClass,
+    /// The 1-based line the error is reported at.
     pub line: usize,
+    /// A message for people; not compared.
     pub message: String,
 }
 
 impl JudgeError {
+    /// An error of class `class` at line `line`.
     pub fn new(class: ErrorClass, line: usize, message: impl Into<String>) -> JudgeError {
         JudgeError {
             class,

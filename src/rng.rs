@@ -10,6 +10,7 @@ pub struct Rng {
 }
 
 impl Rng {
+    /// The generator seeded with `seed`: the same seed gives the same stream, everywhere.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed }
     }
@@ -21,6 +22,7 @@ impl Rng {
         r.next_u64()
     }
 
+    /// The next 64-bit value of the stream (uniform over all of `u64`).
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -45,6 +47,8 @@ impl Rng {
         self.below(den) < num
     }
 
+    /// Fills `buf` with bytes of the stream: each 8-byte chunk is one [`Rng::next_u64`] in
+    /// little-endian order (a shorter last chunk takes that value's low bytes).
     pub fn fill(&mut self, buf: &mut [u8]) {
         for chunk in buf.chunks_mut(8) {
             let bytes = self.next_u64().to_le_bytes();

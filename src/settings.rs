@@ -15,7 +15,12 @@ pub enum Kind {
     /// A switch: `--name` sets it, absent means off.
     Switch,
     /// A whole number in `min..=max`: `--name N`.
-    Number { min: u64, max: u64 },
+    Number {
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
     /// One word of a fixed list: `--name WORD`.
     Choice(&'static [&'static str]),
 }
@@ -39,7 +44,9 @@ pub struct Setting {
     pub name: &'static str,
     /// One line of help for `--help` and `boardfuzz list`.
     pub help: &'static str,
+    /// The kind of value it takes.
     pub kind: Kind,
+    /// Where it acts.
     pub scope: Scope,
     /// The value's name in help (`L`, `TURN`, `MODE`); unused for switches.
     pub value_name: &'static str,
@@ -58,8 +65,11 @@ impl Setting {
 /// A setting's value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
+    /// A switch turned on (a [`Kind::Switch`] given).
     Switch,
+    /// The number of a [`Kind::Number`] setting.
     Number(u64),
+    /// The word of a [`Kind::Choice`] setting.
     Word(String),
 }
 

@@ -1,8 +1,8 @@
 //! BOJ 1103 "게임" (coin_jump), computed by the literal "where can the coin be after t moves"
 //! method.
 //!
-//! The rules are those of `shared/spec/coin_jump.md`; the input, error and trace formats are those
-//! of `docs/judge-text.md` (section "coin_jump").
+//! The rules are those of `docs/rules/coin_jump.md` (clauses `CJ-…`); the input, error and trace
+//! formats are those of `docs/judge-text.md` (section "coin_jump").
 //!
 //! Method: keep the set of digit cells the coin can stand on after exactly `t` moves (`t = 0`: the
 //! start alone; a set is the list of its cells plus a flag per cell, see `CellSet`). One step

@@ -1,8 +1,8 @@
 //! BOJ 17825 "주사위 윷놀이" (dice_yut), followed rule by rule.
 //!
-//! The rules and the board are those of `shared/spec/dice_yut.md`; the input, error, trace and
-//! census formats are those of `docs/judge-text.md` (sections "dice_yut" and "Census tags of the
-//! newer games").
+//! The rules and the board are those of `docs/rules/dice_yut.md` (clauses `DY-…`); the input,
+//! error, trace and census formats are those of `docs/judge-text.md` (sections "dice_yut" and
+//! "Census tags of the newer games").
 //!
 //! The board is the spec's table, cell by cell: `Cell` names every one of the 33 cells,
 //! `red_arrow` and `blue_arrow` are the table's two arrow columns and `score` its score

@@ -1,9 +1,9 @@
 //! Literal reference implementations of the boardfuzz games.
 //!
 //! Each module reads the judge's input text and writes the judge's output text by following the
-//! problem statement (`../shared/spec/<slug>.md`) rule by rule: named positions, plain lists,
-//! explicit loops, one function per rule. They are slow on purpose and obvious on purpose; the
-//! optimized engines in the root crate are checked against them.
+//! rules (`docs/rules/<slug>.md`, in the project's own words) rule by rule: named positions, plain
+//! lists, explicit loops, one function per rule. They are slow on purpose and obvious on purpose;
+//! the optimized engines in the root crate are checked against them.
 //!
 //! This crate uses `std` only and never depends on the root `boardfuzz` crate. How input text is
 //! read, and which error a bad input gets, is fixed by `docs/judge-text.md`; this crate implements

@@ -1,9 +1,10 @@
 //! SWEA 4615 "재미있는 오셀로 게임" (othello), followed rule by rule.
 //!
-//! The rules are those of `shared/spec/othello.md`; the input, error, trace and census formats are
-//! those of `docs/judge-text.md` (sections "othello" and "Census tags of the newer games").
+//! The rules are those of `docs/rules/othello.md` (clauses `OT-…`); the input, error, trace and
+//! census formats are those of `docs/judge-text.md` (sections "othello" and "Census tags of the
+//! newer games").
 //!
-//! The state is kept as literally as possible: the board is an N×N grid of [`Cell`]s, addressed
+//! The state is kept as literally as possible: the board is an N×N grid of `Cell`s, addressed
 //! with the spec's 1-based coordinates (`x` the row, `y` the column). A placement (rule 4) puts the
 //! stone, then walks each of the 8 directions one cell at a time, collecting the opposite stones it
 //! passes in a list, and turns them only if the first cell that is not an opposite stone is on the

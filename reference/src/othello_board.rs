@@ -1,6 +1,6 @@
 //! BOJ 15671 "오델로" (othello_board), followed rule by rule.
 //!
-//! The rules are those of `shared/spec/othello.md` (section "BOJ 15671 \"오델로\" — differences");
+//! The rules are those of `docs/rules/othello_board.md` (clauses `OB-…`);
 //! the input, error, trace and census formats are those of `docs/judge-text.md` (sections
 //! "othello_board" and "Census tags of the newer games").
 //!

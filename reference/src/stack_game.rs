@@ -1,7 +1,7 @@
 //! BOJ 17837 "새로운 게임 2" (stack_game), followed rule by rule.
 //!
-//! The rules are those of `shared/spec/stack_game.md`; the input, error and trace formats are those
-//! of `docs/judge-text.md` (section "stack_game").
+//! The rules are those of `docs/rules/stack_game.md` (clauses `SG-…`); the input, error and trace
+//! formats are those of `docs/judge-text.md` (section "stack_game").
 //!
 //! The state is kept as literally as possible: every cell holds a `Vec<usize>` of piece numbers,
 //! bottom first, and every piece has a direction. A piece's cell and height are never cached: when

@@ -1,4 +1,4 @@
-//! Yut Nori (BOJ 15778), followed literally from `shared/spec/yut_nori.md`.
+//! Yut Nori (BOJ 15778), followed literally from `docs/rules/yut_nori.md` (clauses `YN-…`).
 //!
 //! What lives here:
 //! - [`Position`]: the 29 named positions of the board, in the spec table's order, each with its
@@ -753,7 +753,7 @@ impl Hits {
 
 /// The census: the names of the [`TAGS`] the input hits, each once, in [`TAGS`] order. The game
 /// is played turn by turn with the rules above; each tag is read from what a turn did
-/// ([`Events`]). An input `solve` rejects is rejected here with the same error.
+/// (`Events`). An input `solve` rejects is rejected here with the same error.
 ///
 /// Two facts are not part of the board and are kept here, beside it:
 /// - the *bottom* piece of every stack (for `move-stack-by-upper`): a piece entering from home is

@@ -21,8 +21,9 @@
 //! ```
 //!
 //! Generic over games: a game is named by its slug or problem id, and game-specific flags are
-//! built at run time from the settings each game declares ([`settings`]). Exit codes: 0 success,
-//! 1 a finding (or a corpus entry that fails), 2 bad usage or bad input, 130 interrupted.
+//! built at run time from the settings each game declares ([`settings`](crate::settings)). Exit
+//! codes: 0 success, 1 a finding (or a corpus entry that fails), 2 bad usage or bad input, 130
+//! interrupted.
 
 mod census;
 mod check;

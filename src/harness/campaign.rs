@@ -32,6 +32,7 @@ use crate::rng::Rng;
 /// How long to run each game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
+    /// This many cases of each game (case indices `0..n`).
     Cases(u64),
     /// Wall-clock time, shared equally among the games.
     Time(Duration),
@@ -43,9 +44,13 @@ pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(10);
 
 /// What to run.
 pub struct Plan {
+    /// The games to run, one after the other, in this order.
     pub games: Vec<&'static dyn DynGame>,
+    /// How long to run each game.
     pub budget: Budget,
+    /// The run's seed `S`: case `i` is generated from `Rng::case_seed(S, i)`.
     pub seed: u64,
+    /// The game options every case is generated and run with.
     pub options: Options,
     /// What is checked against the reference (normally the engine).
     pub subject: Subject,
@@ -82,9 +87,13 @@ impl Plan {
 
 /// The result of one game's run.
 pub struct GameRun {
+    /// The game's slug.
     pub slug: &'static str,
+    /// The cases run through both sides (a hung case included).
     pub cases: u64,
+    /// Wall-clock time of the game's run, shrinking and saving included.
     pub elapsed: Duration,
+    /// The census of the cases run, all workers merged.
     pub census: Census,
     /// The (shrunk, saved) finding that stopped the run.
     pub disagreement: Option<Disagreement>,
@@ -95,6 +104,7 @@ pub struct GameRun {
 }
 
 impl GameRun {
+    /// Throughput: [`GameRun::cases`] over [`GameRun::elapsed`].
     pub fn cases_per_second(&self) -> f64 {
         self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }

@@ -10,12 +10,16 @@ use crate::rng::Rng;
 /// Hit counts per tag of one game.
 #[derive(Debug, Clone)]
 pub struct Census {
+    /// The game's census tags; tag `i` is bit `i` of a case's tag bit set.
     pub tags: &'static [&'static str],
+    /// For each tag (same order as `tags`), the number of cases that hit it.
     pub counts: Vec<u64>,
+    /// The number of cases counted, whether or not they hit any tag.
     pub cases: u64,
 }
 
 impl Census {
+    /// An empty census over `tags`: no cases, every count zero.
     pub fn new(tags: &'static [&'static str]) -> Census {
         Census {
             tags,

@@ -23,8 +23,15 @@ use crate::harness::{compare_watched, Subject};
 /// What a corpus entry expects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expected {
+    /// This judge output, byte for byte (`NAME.out`).
     Output(String),
-    Error { class: String, line: usize },
+    /// A rejection of this class at this line (`NAME.err`, `CLASS LINE`).
+    Error {
+        /// The error class, e.g. `malformed`.
+        class: String,
+        /// The 1-based line the input must be rejected at.
+        line: usize,
+    },
 }
 
 impl Expected {
@@ -46,9 +53,13 @@ impl Expected {
 /// One corpus entry.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// The entry's name: the file name of its `.in` without the extension.
     pub name: String,
+    /// The path of its `.in` file.
     pub path: PathBuf,
+    /// The judge input, the `.in` file's bytes.
     pub input: Vec<u8>,
+    /// What the entry expects, from its `.out` or `.err`.
     pub expected: Expected,
     /// The settings recorded in `NAME.args` (none: the game's defaults).
     pub options: Options,
@@ -57,13 +68,18 @@ pub struct Entry {
 /// What a replay of one entry found.
 #[derive(Debug, Clone)]
 pub struct Replayed {
+    /// What the engine answered.
     pub engine: Outcome,
+    /// What the reference answered.
     pub reference: Outcome,
+    /// Whether the engine's outcome meets the entry's expectation.
     pub engine_ok: bool,
+    /// Whether the reference's outcome meets the entry's expectation.
     pub reference_ok: bool,
 }
 
 impl Replayed {
+    /// Whether both sides met the entry's expectation.
     pub fn passed(&self) -> bool {
         self.engine_ok && self.reference_ok
     }
@@ -223,6 +239,7 @@ pub enum Saved {
 }
 
 impl Saved {
+    /// The `.in` path of the entry, new or existing.
     pub fn path(&self) -> &Path {
         match self {
             Saved::New(p) | Saved::Existing(p) => p,

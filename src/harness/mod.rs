@@ -39,6 +39,7 @@ static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 pub enum Side {
     /// The engine or the external solution.
     Subject,
+    /// The game's literal reference.
     Reference,
     /// The engine side's census code (run on every case of a campaign).
     Census,
@@ -47,12 +48,16 @@ pub enum Side {
 /// What one case came to, like a judge's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Verdict {
+    /// No disagreement: the reference answered or rejected, and the subject's outcome matches
+    /// it as [`Subject::disagrees`] judges.
     Agree,
     /// Both answered, differently (for the engine: also a rejection where the other answered).
     WrongAnswer,
     /// One side gave no answer.
     Fault {
+        /// The side that gave no answer.
         side: Side,
+        /// How it failed.
         fault: Fault,
     },
 }
@@ -105,12 +110,16 @@ fn with_census(verdict: Verdict, game: &dyn DynGame, input: &[u8], options: &Opt
 /// What the subject (normally the engine) and the reference said about one input.
 #[derive(Debug, Clone)]
 pub struct Comparison {
+    /// The side checked against the reference.
     pub subject: Subject,
+    /// What the subject answered.
     pub mine: Outcome,
+    /// What the reference answered.
     pub reference: Outcome,
 }
 
 impl Comparison {
+    /// Whether the verdict is [`Verdict::Agree`].
     pub fn agrees(&self) -> bool {
         self.verdict() == Verdict::Agree
     }
@@ -215,12 +224,18 @@ pub fn agreement(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Divergence {
     /// Both traces agree on every turn (the outputs may still differ).
-    None { turns: usize },
+    None {
+        /// The number of turns of the traces (both have the same).
+        turns: usize,
+    },
     /// Turn `turn` (1-based) is the first whose state lines differ; `None` means that side's trace
     /// had already ended.
     Turn {
+        /// The 1-based turn.
         turn: usize,
+        /// The engine's state line of that turn.
         engine: Option<String>,
+        /// The reference's state line of that turn.
         reference: Option<String>,
     },
     /// At least one side rejected the input, so there are no traces to compare.
@@ -267,10 +282,13 @@ pub fn first_divergence(game: &dyn DynGame, input: &[u8], options: &Options) -> 
 /// A disagreement, ready to be reported.
 #[derive(Debug, Clone)]
 pub struct Disagreement {
+    /// The game's slug.
     pub slug: &'static str,
     /// The (minimized) judge input.
     pub input: String,
+    /// What the two sides said about `input`.
     pub comparison: Comparison,
+    /// Where the two per-turn traces of `input` part ways, or why they were not compared.
     pub divergence: Divergence,
     /// Where the case was saved in the corpus, if it was.
     pub saved: Option<PathBuf>,
@@ -283,6 +301,8 @@ pub struct Disagreement {
 }
 
 impl Disagreement {
+    /// Runs `subject` and the reference on `input` and makes the disagreement of their answers
+    /// (see [`Disagreement::from_comparison`]).
     pub fn new(
         game: &dyn DynGame,
         subject: &Subject,

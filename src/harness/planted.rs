@@ -23,12 +23,19 @@ use crate::rng::Rng;
 /// What is planted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Plant {
+    /// `engine-panic`: the engine panics (index out of bounds).
     EnginePanic,
+    /// `engine-hang`: the engine never returns.
     EngineHang,
+    /// `reference-panic`: the reference panics (index out of bounds).
     ReferencePanic,
+    /// `reference-hang`: the reference never returns.
     ReferenceHang,
+    /// `census-panic`: the census code panics.
     CensusPanic,
+    /// `trace-panic`: the engine's trace code panics (the answers still agree).
     TracePanic,
+    /// `trace-hang`: the engine's trace code never returns (the answers still agree).
     TraceHang,
 }
 
@@ -67,8 +74,11 @@ pub fn wrap_from_env(games: Games) -> Games {
 
 /// A game with a planted fault.
 pub struct Planted {
+    /// The game wrapped; every call the plant does not trigger on goes to it.
     pub inner: &'static dyn DynGame,
+    /// The fault planted.
     pub plant: Plant,
+    /// The trigger: the fault strikes on any input that contains this byte (`CHAR`).
     pub byte: u8,
 }
 

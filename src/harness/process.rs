@@ -25,6 +25,8 @@ use std::time::{Duration, Instant};
 /// Limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// Wall-clock time allowed, from start; past it the run ends with [`Ended::TimedOut`] and the
+    /// program is killed.
     pub timeout: Duration,
     /// Bytes of stdout kept; more is an output-limit verdict.
     pub output_cap: usize,
@@ -42,21 +44,28 @@ const STDERR_KEPT: usize = 64 << 10;
 pub enum Ended {
     /// The program exited (or was killed by a signal) on its own.
     Exited(ExitStatus),
+    /// The program overran [`Limits::timeout`] and was killed.
     TimedOut,
+    /// The program wrote more than [`Limits::output_cap`] bytes to stdout and was killed.
     OutputLimit,
 }
 
 /// What one run produced.
 #[derive(Debug, Clone)]
 pub struct Finished {
+    /// How the run ended.
     pub ended: Ended,
+    /// What the program wrote to stdout, up to [`Limits::output_cap`] bytes.
     pub stdout: Vec<u8>,
+    /// What the program wrote to stderr, its first 64 KiB.
     pub stderr: Vec<u8>,
+    /// Wall-clock time from start until the run was over: the program ended or was killed, and
+    /// its output was drained.
     pub elapsed: Duration,
 }
 
 impl Finished {
-    /// The first non-empty line of stderr, for messages.
+    /// The last non-empty line of stderr, for messages.
     pub fn stderr_line(&self) -> String {
         let text = String::from_utf8_lossy(&self.stderr);
         let last = text.lines().rev().find(|l| !l.trim().is_empty());

@@ -46,6 +46,7 @@ pub struct Meter {
 }
 
 impl Meter {
+    /// The display of game `slug`'s run with `budget`, shown as `show` says.
     pub fn new(slug: &'static str, budget: Budget, show: Show) -> Meter {
         let bar = (show == Show::Bars).then(|| {
             let (len, template) = match budget {

@@ -10,10 +10,13 @@ use crate::harness::{Disagreement, Divergence};
 
 /// What a run was: everything a report needs beside the per-game results.
 pub struct RunInfo<'a> {
+    /// The run's seed.
     pub seed: u64,
+    /// The number of worker threads.
     pub jobs: usize,
     /// `engine` or the solution's command line.
     pub subject: &'a str,
+    /// Whether the run was stopped by Ctrl-C.
     pub interrupted: bool,
 }
 

@@ -15,7 +15,9 @@ pub enum Subject {
     Engine,
     /// An external program, run through `sh -c` once per input.
     Solution {
+        /// The command line, as given (e.g. `./solution` or `python3 sol.py`).
         command: String,
+        /// The time limit of one run; a run that overruns it is killed ([`Fault::TimeLimit`]).
         timeout: Duration,
         /// Bytes of output allowed ([`process::DEFAULT_OUTPUT_CAP`] by default).
         output_cap: usize,

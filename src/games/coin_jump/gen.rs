@@ -227,7 +227,7 @@ impl Walk {
         self.path.is_empty()
     }
 
-    /// An induced walk (see [`Walk::induced`]): the snake boards of the benchmarks.
+    /// An induced walk (see `Walk::induced`): the snake boards of the benchmarks.
     pub fn new_induced(rows: usize, cols: usize) -> Walk {
         Walk {
             induced: true,

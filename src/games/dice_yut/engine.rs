@@ -25,10 +25,10 @@
 //! adds a frame per pass, at most one per die: 1000 dice take well under 2 MiB of stack.
 //!
 //! The passing game is the plain search with one more choice where a piece is on `F`, plus a
-//! shortcut for long games ([`FreeFit`]): a position whose best line in the free game (any die at
+//! shortcut for long games (`FreeFit`): a position whose best line in the free game (any die at
 //! any time) can still be played with the dice to come is worth exactly that. The census first
 //! looks for a line with at most one, two or four passes that beats the answer
-//! ([`Search::value_few_passes`]) and only then plays the full passing game.
+//! (`Search::value_few_passes`) and only then plays the full passing game.
 //!
 //! End-early rule (`docs/judge-text.md`, dice_yut): when no piece can be chosen the game ends
 //! with the total so far. Because the board is acyclic, an unfinished piece that no other piece
@@ -762,11 +762,11 @@ pub fn max_score(dice: &[u8], allow_pass: bool) -> u32 {
 pub const SELF_CHECK_MAX_DICE: usize = 16;
 
 /// Internal paths of the search that must agree on `dice`. The long games that take them on
-/// their own (the memo's growth, the passing game's free-game shortcut from [`FREE_FIT_FROM`]
+/// their own (the memo's growth, the passing game's free-game shortcut from `FREE_FIT_FROM`
 /// dice, the census' few-passes witness from 40) are beyond the literal reference's reach, so
 /// the engine checks them against itself, forced onto short games:
 /// - the plain game searched with a memo of 16 slots, which must grow, equals the plain game;
-/// - the passing game with the free-game shortcut ([`FreeFit`]) equals it without;
+/// - the passing game with the free-game shortcut (`FreeFit`) equals it without;
 /// - lines with a few passes score between the plain and the passing game.
 pub fn self_check(dice: &[u8]) -> Result<(), String> {
     // The passing game without the shortcut is what the shortcut saves: on 24 dice it takes

@@ -293,7 +293,7 @@ fn flips_by_rays(cell: u32, own: u64, opp: u64, mask: u64) -> u64 {
 
 /// The stones a stone of the side owning `own` turns when put on the empty cell `cell`, with
 /// `opp` the other side's stones and `mask` the board's cells ([`board_mask`]). Without `OBSERVE`
-/// only the flips are needed and the ray tables give them ([`flips_by_rays`]); the observed scan
+/// only the flips are needed and the ray tables give them (`flips_by_rays`); the observed scan
 /// fills runs with shifts to tell a gap from the edge for the census.
 #[inline(always)]
 pub fn scan<const OBSERVE: bool>(cell: u32, own: u64, opp: u64, mask: u64) -> Scan {
@@ -969,7 +969,7 @@ impl Observer for Replay {
 }
 
 /// The engine's self-check ([`crate::game::Game::self_check`]): every placement of a valid
-/// input, replayed through the board helpers, agrees with the run ([`Replay`]). An input the
+/// input, replayed through the board helpers, agrees with the run (`Replay`). An input the
 /// engine rejects has nothing to check.
 pub fn self_check(input: &[u8], strict: bool) -> Result<(), String> {
     let mut replay = Replay { problem: None };
