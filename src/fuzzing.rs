@@ -47,39 +47,7 @@ pub fn deep(game: &dyn game::DynGame, bytes: &[u8], text: &[u8]) -> bool {
 /// computes one, and the engine passes its own consistency checks ([`Game::self_check`]);
 /// otherwise the first difference, described.
 pub fn deep_check(game: &dyn game::DynGame, input: &[u8], options: &Options) -> Result<(), String> {
-    match crate::harness::first_divergence(game, input, options) {
-        crate::harness::Divergence::Turn {
-            turn,
-            engine,
-            reference,
-        } => {
-            let show = |line: Option<String>| line.unwrap_or_else(|| "(trace ended)".into());
-            return Err(format!(
-                "the traces of {} part at turn {turn}\nengine:    {}\nreference: {}",
-                game.slug(),
-                show(engine),
-                show(reference)
-            ));
-        }
-        crate::harness::Divergence::Skipped(why) => {
-            return Err(format!("{}: {why}", game.slug()));
-        }
-        _ => {}
-    }
-    if let Some(literal) = game.reference_census(input, options) {
-        let engine = game.census(input, options)?;
-        let literal = literal?;
-        if engine != literal {
-            let names = |bits| game::tag_names(game.tags(), bits).join(" ");
-            return Err(format!(
-                "the census of {} differs\nengine:    {}\nreference: {}",
-                game.slug(),
-                names(engine),
-                names(literal)
-            ));
-        }
-    }
-    game.self_check(input, options)
+    crate::harness::deep_check(game, input, options).map_err(|(_, why)| why)
 }
 
 /// Raw-bytes check: both implementations must answer these bytes alike. For a game whose literal

@@ -332,3 +332,112 @@ fn repro_runs_the_fuzz_targets_deep_check_too() {
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `.in` files saved in `dir/<slug>/`.
+fn saved_inputs(dir: &std::path::Path, slug: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir.join(slug))
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "in"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn check_runs_the_deep_checks_a_wrong_trace_and_a_wrong_census_are_findings() {
+    // The answers agree on every case; only the engine's trace (or census) is wrong where the
+    // input holds the trigger (an `F` in a throw, a 3 for the census). The deep checks see it:
+    // a finding, shrunk keeping its kind, saved.
+    let dir = temp_dir("checker-deep");
+    let corpus = dir.to_str().unwrap();
+    let trace_wrong = [("BOARDFUZZ_PLANT", "trace-wrong:F")];
+    let out = boardfuzz_env(
+        &[
+            "check",
+            "yut_nori",
+            "--cases",
+            "2000",
+            "--seed",
+            "1",
+            "--deep-share",
+            "1",
+            "--corpus",
+            corpus,
+            "--color",
+            "never",
+        ],
+        b"",
+        &trace_wrong,
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("FINDING in yut_nori: trace differs"),
+        "{report}"
+    );
+    assert!(report.contains("(planted)"), "{report}");
+    assert!(
+        report.contains("--- first divergence ---\nturn 1:"),
+        "{report}"
+    );
+    assert!(
+        report.contains("1 finding(s) (1 trace differs)"),
+        "{report}"
+    );
+    // Shrunk: a yut_nori game is a count and its throws; one throw that holds an F is enough.
+    let input = reported_input(&report);
+    assert!(input.contains('F') && input.lines().count() == 2, "{input}");
+    assert_eq!(saved_inputs(&dir, "yut_nori").len(), 1, "{report}");
+
+    // The default share (one case in 32) finds it too, in more cases.
+    let out = boardfuzz_env(
+        &check_args("yut_nori", &["--cases", "5000"]),
+        b"",
+        &trace_wrong,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("trace differs"));
+    // `--deep-share 0` is the answers alone: the wrong trace goes unseen.
+    let out = boardfuzz_env(
+        &check_args("yut_nori", &["--cases", "2000", "--deep-share", "0"]),
+        b"",
+        &trace_wrong,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("0 deep-checked"));
+
+    // A census that reports a tag more or less than the reference's.
+    let out = boardfuzz_env(
+        &[
+            "check",
+            "stack_game",
+            "--cases",
+            "2000",
+            "--seed",
+            "1",
+            "--deep-share",
+            "1",
+            "--corpus",
+            corpus,
+            "--color",
+            "never",
+        ],
+        b"",
+        &[("BOARDFUZZ_PLANT", "census-wrong")],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("FINDING in stack_game: census differs"),
+        "{report}"
+    );
+    assert!(
+        report.contains("note: the census of stack_game differs"),
+        "{report}"
+    );
+    assert_eq!(saved_inputs(&dir, "stack_game").len(), 1, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -49,6 +49,12 @@ pub struct CheckArgs {
     /// `--report junit FILE` (JUnit XML: findings as failed test cases). May be given twice.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     report: Vec<String>,
+    /// Run the deep checks — both per-turn traces, both censuses, the engine's self-checks — on
+    /// one case in N whose answers agree (0: none; default 32, about a tenth of the run's time).
+    /// A failing deep check is a finding like a wrong answer, shrunk keeping its kind. Engine
+    /// runs only.
+    #[arg(long, value_name = "N")]
+    deep_share: Option<u32>,
     #[command(flatten)]
     solution: SolutionArgs,
 }
@@ -101,6 +107,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         watchdog: args.solution.watchdog,
         solver: std::env::current_exe().ok(),
         show: Show::for_stderr(args.quiet),
+        deep_one_in: args.deep_share,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
@@ -108,11 +115,12 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let mut verdicts: Vec<(String, usize)> = Vec::new();
     for run in &runs {
         println!(
-            "\n== {}: {} cases in {:.2}s ({:.0} cases/s), seed {seed}{}",
+            "\n== {}: {} cases in {:.2}s ({:.0} cases/s, {} deep-checked), seed {seed}{}",
             run.slug,
             run.cases,
             run.elapsed.as_secs_f64(),
             run.cases_per_second(),
+            run.deep_cases,
             if run.interrupted {
                 " (interrupted)"
             } else {

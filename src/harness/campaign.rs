@@ -42,6 +42,14 @@ pub enum Budget {
 /// other side's time on the same case) is a hang.
 pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(10);
 
+/// The default share of a campaign's cases that also get the deep checks: one in this many.
+/// Not the fuzz targets' share ([`crate::game::Game::DEEP_ONE_IN`]): a fuzz input is mostly a
+/// tiny case run in microseconds, where a campaign's cases are whole games whose reference
+/// already runs on every one, so a deep check costs a few times one case, not hundreds. One in
+/// 32 keeps the campaign within about a tenth of its speed without them (BENCHMARKS.md, "Deep
+/// checks in check", `scripts/deep-share-cost.sh`).
+pub const DEEP_ONE_IN: u32 = 32;
+
 /// What to run.
 pub struct Plan {
     /// The games to run, one after the other, in this order.
@@ -65,6 +73,11 @@ pub struct Plan {
     pub solver: Option<PathBuf>,
     /// How progress is shown ([`Show::Lines`] to the progress writer by default).
     pub show: Show,
+    /// The deep checks ([`super::deep_check`]: both traces, both censuses, the engine's
+    /// self-checks) run on one case in this many whose answers agree; 0 runs none. `None`:
+    /// [`DEEP_ONE_IN`], on cases up to the game's [`crate::game::Game::DEEP_MAX_TEXT`] bytes.
+    /// Engine runs only: an external solution has no trace, census or self-check.
+    pub deep_one_in: Option<u32>,
 }
 
 impl Plan {
@@ -81,6 +94,7 @@ impl Plan {
             watchdog: DEFAULT_WATCHDOG,
             solver: None,
             show: Show::Lines,
+            deep_one_in: None,
         }
     }
 }
@@ -91,6 +105,8 @@ pub struct GameRun {
     pub slug: &'static str,
     /// The cases run through both sides (a hung case included).
     pub cases: u64,
+    /// Of those, the cases that also had the deep checks run (traces, censuses, self-checks).
+    pub deep_cases: u64,
     /// Wall-clock time of the game's run, shrinking and saving included.
     pub elapsed: Duration,
     /// The census of the cases run, all workers merged.
@@ -135,6 +151,7 @@ enum Stage {
     Subject,
     Reference,
     Census,
+    Deep,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -181,6 +198,8 @@ struct Evaluated {
     verdict: Verdict,
     tags: Option<u64>,
     census_error: Option<String>,
+    /// What the deep check that failed said (a [`Verdict::Deep`] or a deep check's panic).
+    deep_message: Option<String>,
 }
 
 fn evaluate(
@@ -190,6 +209,7 @@ fn evaluate(
     options: &Options,
     watchdog: Duration,
     watch: &Watch,
+    deep: bool,
 ) -> Evaluated {
     let own_limit = match subject {
         Subject::Solution { timeout, .. } => *timeout,
@@ -208,7 +228,6 @@ fn evaluate(
         watchdog + (subject_time + reference_time) * 100,
     );
     let tags = game.census(input, options);
-    watch.enter(Stage::Idle, Duration::ZERO);
     let comparison = Comparison {
         subject: subject.clone(),
         mine,
@@ -221,6 +240,19 @@ fn evaluate(
             fault: Fault::Panic,
         };
     }
+    // The deep checks, on the cases drawn for them whose answers agree.
+    let mut deep_message = None;
+    if deep && verdict == Verdict::Agree && matches!(subject, Subject::Engine) {
+        watch.enter(
+            Stage::Deep,
+            watchdog + (subject_time + reference_time) * 100,
+        );
+        if let Err((kind, why)) = super::deep_check(game, input, options) {
+            verdict = Verdict::Deep(kind);
+            deep_message = Some(why);
+        }
+    }
+    watch.enter(Stage::Idle, Duration::ZERO);
     let (tags, census_error) = match tags {
         Ok(t) => (Some(t), None),
         Err(e) => (None, Some(e)),
@@ -230,6 +262,7 @@ fn evaluate(
         verdict,
         tags,
         census_error,
+        deep_message,
     }
 }
 
@@ -248,8 +281,13 @@ struct Shared {
     seed: u64,
     watchdog: Duration,
     cases: Option<u64>,
+    /// One case in this many gets the deep checks (0: none), if its text is at most
+    /// `deep_max_text` bytes.
+    deep_one_in: u32,
+    deep_max_text: usize,
     next: AtomicU64,
     done: AtomicU64,
+    deep_done: AtomicU64,
     stop: AtomicBool,
     /// One per worker, then one for the shrinker.
     watches: Vec<Watch>,
@@ -281,6 +319,9 @@ fn worker(shared: Arc<Shared>, w: usize) {
                 return;
             }
         };
+        let deep = shared.deep_one_in > 0
+            && input.len() <= shared.deep_max_text
+            && deep_draw(case_seed) % u64::from(shared.deep_one_in) == 0;
         let ev = evaluate(
             game,
             &shared.subject,
@@ -288,6 +329,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
             &shared.options,
             shared.watchdog,
             watch,
+            deep,
         );
         if interrupt::requested() {
             // A solution killed by Ctrl-C is not a finding.
@@ -295,12 +337,19 @@ fn worker(shared: Arc<Shared>, w: usize) {
         }
         {
             let mut census = lock(&shared.censuses[w]);
+            // Tags are counted only where nothing says they are wrong: a case whose census the
+            // deep check found different is a finding, not a count.
             match ev.tags {
-                Some(tags) => census.add(tags),
-                None => census.cases += 1,
+                Some(tags) if ev.verdict != Verdict::Deep(super::DeepKind::Census) => {
+                    census.add(tags)
+                }
+                _ => census.cases += 1,
             }
         }
         shared.done.fetch_add(1, Ordering::Relaxed);
+        if deep && matches!(shared.subject, Subject::Engine) {
+            shared.deep_done.fetch_add(1, Ordering::Relaxed);
+        }
         if ev.verdict != Verdict::Agree {
             lock(&shared.found).push(Found {
                 index,
@@ -311,6 +360,14 @@ fn worker(shared: Arc<Shared>, w: usize) {
             return;
         }
     }
+}
+
+/// The draw that picks a case for the deep checks: a mix of its case seed, independent of the
+/// bits that generated the case.
+fn deep_draw(case_seed: u64) -> u64 {
+    let mut z = case_seed ^ 0xD1B5_4A32_D192_ED03;
+    z = (z ^ (z >> 31)).wrapping_mul(0x7FB5_D329_728E_A185);
+    z ^ (z >> 27)
 }
 
 /// Waits for `handles` while watching `watches`: returns the first overrun (worker number and
@@ -362,8 +419,17 @@ fn run_game(
             Budget::Cases(n) => Some(n),
             Budget::Time(_) => None,
         },
+        deep_one_in: match plan.subject {
+            Subject::Engine => plan.deep_one_in.unwrap_or(DEEP_ONE_IN),
+            Subject::Solution { .. } => 0,
+        },
+        deep_max_text: match plan.deep_one_in {
+            Some(_) => usize::MAX,
+            None => game.deep_share().1,
+        },
         next: AtomicU64::new(0),
         done: AtomicU64::new(0),
+        deep_done: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         watches: (0..=jobs).map(|_| Watch::new()).collect(),
         censuses: (0..jobs)
@@ -393,6 +459,7 @@ fn run_game(
     let mut result = GameRun {
         slug: game.slug(),
         cases: shared.done.load(Ordering::Relaxed),
+        deep_cases: shared.deep_done.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
         census: Census::new(game.tags()),
         disagreement: None,
@@ -487,6 +554,7 @@ fn stage_name(stage: Stage, subject: &Subject) -> &'static str {
         Stage::Subject => subject.label(),
         Stage::Reference => "the reference",
         Stage::Census => "the census code",
+        Stage::Deep => "the deep checks (traces, censuses, self-checks)",
         Stage::Generate => "the generator",
         Stage::Idle => "nothing",
     }
@@ -496,6 +564,7 @@ fn stage_side(stage: Stage) -> Side {
     match stage {
         Stage::Reference => Side::Reference,
         Stage::Census => Side::Census,
+        Stage::Deep => Side::Deep,
         _ => Side::Subject,
     }
 }
@@ -532,6 +601,7 @@ fn shrink_supervised(
                     &shared.options,
                     shared.watchdog,
                     watch,
+                    matches!(verdict, Verdict::Deep(_)),
                 );
                 let answer = super::answered(&ev.comparison.reference);
                 let original = *answered.get_or_insert(answer);
@@ -548,8 +618,18 @@ fn shrink_supervised(
                 .unwrap_or(found.input);
             // The report re-runs both sides and the traces: still under the watch.
             watch.enter(Stage::Subject, shared.watchdog * 3);
-            let d = Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
+            let mut d =
+                Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
             watch.enter(Stage::Idle, Duration::ZERO);
+            if let Verdict::Deep(_) = verdict {
+                // The answers agree: the finding is the deep check's, as its evaluation said.
+                d.verdict = verdict;
+                let why = lock(&best)
+                    .as_ref()
+                    .filter(|(text, _)| *text == d.input)
+                    .and_then(|(_, ev)| ev.deep_message.clone());
+                d.notes.extend(why);
+            }
             let _ = tx.send(d);
         })
     };
@@ -652,7 +732,7 @@ fn shrink_hang(
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
             notes.push(format!("shrunk in {tries} child runs of `{} solve`", super::program()));
         }
-        _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census code".to_string()),
+        _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census or deep-check code".to_string()),
     }
     let hung = Outcome::Failed {
         fault: Fault::Hang,
@@ -672,7 +752,7 @@ fn shrink_hang(
     let (mine, reference) = match side {
         Side::Subject => (hung.clone(), other(true)),
         Side::Reference => (other(false), hung.clone()),
-        Side::Census => (other(false), other(true)),
+        Side::Census | Side::Deep => (other(false), other(true)),
     };
     let comparison = Comparison {
         subject: plan.subject.clone(),

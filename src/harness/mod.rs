@@ -43,6 +43,31 @@ pub enum Side {
     Reference,
     /// The engine side's census code (run on every case of a campaign).
     Census,
+    /// The deep checks of a share of cases: both traces, both censuses, the engine's
+    /// self-checks ([`deep_check`]).
+    Deep,
+}
+
+/// Which deep check failed on a case whose answers agree ([`deep_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeepKind {
+    /// The per-turn traces differ, or a trace could not be computed (its code panicked).
+    Trace,
+    /// The engine's census tags differ from the reference's, or a census failed.
+    Census,
+    /// The engine's self-check ([`crate::game::Game::self_check`]) found an inconsistency.
+    SelfCheck,
+}
+
+impl DeepKind {
+    /// How reports name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeepKind::Trace => "trace differs",
+            DeepKind::Census => "census differs",
+            DeepKind::SelfCheck => "self-check fails",
+        }
+    }
 }
 
 /// What one case came to, like a judge's verdict.
@@ -60,6 +85,8 @@ pub enum Verdict {
         /// How it failed.
         fault: Fault,
     },
+    /// The answers agree, but a deep check fails: the traces, the censuses or a self-check.
+    Deep(DeepKind),
 }
 
 impl Verdict {
@@ -74,9 +101,11 @@ impl Verdict {
                     Side::Subject => subject.label(),
                     Side::Reference => "reference",
                     Side::Census => "census",
+                    Side::Deep => "deep check",
                 };
                 format!("{who} {fault}")
             }
+            Verdict::Deep(kind) => kind.name().into(),
         }
     }
 }
@@ -218,6 +247,59 @@ pub fn agreement(
         options,
         origin.to_string(),
     )))
+}
+
+/// The deep checks of one input whose answers agree: the engine's per-turn trace equals the
+/// reference's, so does its census where the reference computes one, and the engine passes its
+/// own consistency checks ([`crate::game::Game::self_check`]). `Err` names the first that fails
+/// and says how. What the structured fuzz targets run on a share of their inputs
+/// ([`crate::fuzzing::deep_check`]) and `check` on a share of its cases.
+pub fn deep_check(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+) -> Result<(), (DeepKind, String)> {
+    match first_divergence(game, input, options) {
+        Divergence::Turn {
+            turn,
+            engine,
+            reference,
+        } => {
+            let show = |line: Option<String>| line.unwrap_or_else(|| "(trace ended)".into());
+            return Err((
+                DeepKind::Trace,
+                format!(
+                    "the traces of {} part at turn {turn}\nengine:    {}\nreference: {}",
+                    game.slug(),
+                    show(engine),
+                    show(reference)
+                ),
+            ));
+        }
+        Divergence::Skipped(why) => {
+            return Err((DeepKind::Trace, format!("{}: {why}", game.slug())));
+        }
+        _ => {}
+    }
+    if let Some(literal) = game.reference_census(input, options) {
+        let census = |r: Result<u64, String>| r.map_err(|e| (DeepKind::Census, e));
+        let engine = census(game.census(input, options))?;
+        let literal = census(literal)?;
+        if engine != literal {
+            let names = |bits| crate::game::tag_names(game.tags(), bits).join(" ");
+            return Err((
+                DeepKind::Census,
+                format!(
+                    "the census of {} differs\nengine:    {}\nreference: {}",
+                    game.slug(),
+                    names(engine),
+                    names(literal)
+                ),
+            ));
+        }
+    }
+    game.self_check(input, options)
+        .map_err(|e| (DeepKind::SelfCheck, e))
 }
 
 /// Where two traces part ways.

@@ -9,6 +9,8 @@
 //! | `reference-panic`, `reference-hang` | the same, in the reference |
 //! | `census-panic` | the census code panics |
 //! | `trace-panic`, `trace-hang` | the same, in the engine's trace code (the answers still agree) |
+//! | `trace-wrong` | the engine's trace differs at its first turn (the answers still agree) |
+//! | `census-wrong` | the engine's census flips its first tag (the answers still agree) |
 //!
 //! The tests of `check`, `repro`, `replay` and `census` use it to prove that a panic or a hang is a
 //! finding, shrunk and saved, never a crash or a hang of boardfuzz; child processes (`boardfuzz
@@ -37,6 +39,12 @@ pub enum Plant {
     TracePanic,
     /// `trace-hang`: the engine's trace code never returns (the answers still agree).
     TraceHang,
+    /// `trace-wrong`: the engine's trace says something else at its first turn (the answers still
+    /// agree): what only a comparison of traces sees.
+    TraceWrong,
+    /// `census-wrong`: the engine's census reports one tag more or fewer (the answers still
+    /// agree): what only a comparison of the two censuses sees.
+    CensusWrong,
 }
 
 /// The plant asked for by `BOARDFUZZ_PLANT`, if any (an unknown kind is ignored with a warning).
@@ -54,6 +62,8 @@ pub fn from_env() -> Option<(Plant, u8)> {
         "census-panic" => Plant::CensusPanic,
         "trace-panic" => Plant::TracePanic,
         "trace-hang" => Plant::TraceHang,
+        "trace-wrong" => Plant::TraceWrong,
+        "census-wrong" => Plant::CensusWrong,
         _ => {
             eprintln!("warning: BOARDFUZZ_PLANT={value} is not a known plant; ignored");
             return None;
@@ -141,6 +151,17 @@ impl DynGame for Planted {
             Plant::TracePanic | Plant::TraceHang if self.triggered(input) => {
                 return Some(Err(self.fail(self.plant == Plant::TraceHang)));
             }
+            Plant::TraceWrong if self.triggered(input) => {
+                return self.inner.engine_trace(input, options).map(|trace| {
+                    trace.map(|mut turns| {
+                        match turns.first_mut() {
+                            Some(first) => first.push_str(" (planted)"),
+                            None => turns.push("(planted)".into()),
+                        }
+                        turns
+                    })
+                });
+            }
             _ => {}
         }
         self.inner.engine_trace(input, options)
@@ -153,6 +174,9 @@ impl DynGame for Planted {
             if let Outcome::Failed { message, .. } = self.fail(false) {
                 return Err(format!("in census code: {message}"));
             }
+        }
+        if self.plant == Plant::CensusWrong && self.triggered(input) && !self.tags().is_empty() {
+            return self.inner.census(input, options).map(|bits| bits ^ 1);
         }
         self.inner.census(input, options)
     }

@@ -74,6 +74,7 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
             json!({
                 "game": r.slug,
                 "cases": r.cases,
+                "deep_cases": r.deep_cases,
                 "seconds": r.elapsed.as_secs_f64(),
                 "cases_per_second": r.cases_per_second(),
                 "census": census,
