@@ -6,7 +6,7 @@
 #     fuzz/keep.sh TARGET ARTIFACT [ARTIFACT…]
 #     fuzz/keep.sh yut_nori fuzz/artifacts/yut_nori/crash-4d06…
 #
-# `cargo test --test fuzz_seeds_<slug>` then replays every kept seed through both sides.
+# `cargo test --test suite_<slug>` then replays every kept seed through both sides.
 set -euo pipefail
 # shellcheck source=fuzz/common.sh
 source "$(dirname "$0")/common.sh"

@@ -26,6 +26,8 @@
 # Output: DIR/results.tsv (one row per mutant), DIR/logs/<n>.{out,err,build}, DIR/summary.txt
 # (counts, share caught within the campaign time, median and max time to first failure, flags).
 # The unmutated tree is checked first and must pass (else nothing is measured).
+# CHECK_ARGS="…" adds words to every `check` command line (e.g. `--deep-share 0`: answers only, as
+# before check ran the deep checks).
 # SCRATCH=DIR reuses a scratch directory (the copy of the tree and its target/, ~1 GB); by default
 # a new /tmp/mutants-check-GAME.* is made and kept for the next run: delete it when done.
 set -euo pipefail
@@ -95,8 +97,9 @@ build() { (cd "$SCRATCH/tree" && cargo build --release --bin boardfuzz -j "$BUIL
 # run LOGPREFIX: the campaign, with a timestamp on every stderr line; prints
 # "exit|first_failure_seconds|verdict|case|total_seconds".
 run_check() {
+  # shellcheck disable=SC2086 # CHECK_ARGS is a list of words
   python3 - "$1" "$LIMIT" "$BIN" check "$GAME" --time "$TIME" --seed "$SEED" --no-save \
-      --jobs "$JOBS" --color never <<'PY'
+      --jobs "$JOBS" --color never ${CHECK_ARGS:-} <<'PY'
 import re, subprocess, sys, time, os, signal
 prefix, limit, cmd = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
 start = time.monotonic()
@@ -152,7 +155,7 @@ for i in idx:
 PY
 
 {
-  echo "# boardfuzz check $GAME --time $TIME --seed $SEED --no-save --jobs $JOBS; $(date -u +%FT%TZ); $(wc -l < "$OUT/selected.tsv") of $(python3 -c "import json;print(len(json.load(open('$OUT/mutants.json'))))") mutants"
+  echo "# boardfuzz check $GAME --time $TIME --seed $SEED --no-save --jobs $JOBS ${CHECK_ARGS:-}; $(date -u +%FT%TZ); $(wc -l < "$OUT/selected.tsv") of $(python3 -c "import json;print(len(json.load(open('$OUT/mutants.json'))))") mutants"
   printf 'n\toutcome\tverdict\tfirst_failure_s\tcase\texit\tcheck_s\tbuild_s\tname\n'
 } > "$OUT/results.tsv"
 

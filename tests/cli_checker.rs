@@ -441,3 +441,111 @@ fn check_runs_the_deep_checks_a_wrong_trace_and_a_wrong_census_are_findings() {
     assert_eq!(saved_inputs(&dir, "stack_game").len(), 1, "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn signals_to_the_whole_group_keep_the_summary_and_every_report() {
+    // `timeout -s INT` signals the process and its group: two SIGINTs at once. The second one
+    // falls within the grace of the first, so the summary, the census and the report survive.
+    let dir = temp_dir("checker-signals");
+    let json = dir.join("int.json");
+    let out = Command::new("timeout")
+        .args(["--preserve-status", "-s", "INT", "2"])
+        .arg(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args([
+            "check",
+            "--time",
+            "30s",
+            "--seed",
+            "1",
+            "--no-save",
+            "--report",
+            "json",
+        ])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{stdout}{}",
+        text(&out.stderr)
+    );
+    assert!(stdout.contains("INTERRUPTED: "), "{stdout}");
+    assert!(stdout.contains("| tag "), "the census so far: {stdout}");
+    let report = std::fs::read_to_string(&json).expect("the report is written");
+    assert!(report.contains("\"status\": \"interrupted\""), "{report}");
+
+    // Two signals 1 ms apart, straight at the process.
+    let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args([
+            "check",
+            "yut_nori",
+            "--time",
+            "30s",
+            "--seed",
+            "1",
+            "--no-save",
+        ])
+        .arg("--report")
+        .arg("json")
+        .arg(dir.join("twice.json"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: signalling our own child, which has not been waited for yet.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+        std::thread::sleep(Duration::from_millis(1));
+        libc::kill(pid, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(text(&out.stdout).contains("INTERRUPTED: "));
+    assert!(dir.join("twice.json").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_time_budget_holds_shrinking_too() {
+    // Every run of this solution takes 0.2 s and answers wrong: the finding comes at once, and
+    // shrinking it would take far longer than the budget. The run ends within the budget plus
+    // the grace, with the smallest case so far, and says the shrink was cut short.
+    let started = Instant::now();
+    let out = boardfuzz(
+        &check_args(
+            "stack_game",
+            &[
+                "--time",
+                "3s",
+                "--jobs",
+                "1",
+                "--solution",
+                "sh tests/fixtures/slow_wrong.sh",
+            ],
+        ),
+        b"",
+    );
+    let took = started.elapsed();
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}{}", text(&out.stderr));
+    assert!(
+        report.contains("FINDING in stack_game: wrong answer"),
+        "{report}"
+    );
+    assert!(
+        report.contains("the time budget ran out while shrinking"),
+        "{report}"
+    );
+    // 3 s of budget, 2 s of grace, and a second to start and print.
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    // The progress shows the shrink moving.
+    assert!(
+        text(&out.stderr).contains("shrinking"),
+        "{}",
+        text(&out.stderr)
+    );
+}

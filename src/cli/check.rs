@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::game::{Fault, Outcome};
 use crate::harness::campaign::{self, Budget, Plan};
 use crate::harness::progress::Show;
 use crate::harness::report::{self, RunInfo};
@@ -32,9 +33,14 @@ pub struct CheckArgs {
     /// Seed of the run (default: from the clock; always printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Corpus root folder to save disagreements in.
-    #[arg(long, default_value = "corpus")]
-    corpus: PathBuf,
+    /// Corpus root folder to save the engine's findings in (default: corpus). Findings of a
+    /// --solution go to --findings instead, unless this is given.
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+    /// Folder to save the findings of a --solution in (`<DIR>/<game>/`), apart from the
+    /// regression corpus of the engines.
+    #[arg(long, default_value = "findings", value_name = "DIR")]
+    findings: PathBuf,
     /// Do not save disagreements to the corpus.
     #[arg(long)]
     no_save: bool,
@@ -61,6 +67,13 @@ pub struct CheckArgs {
 
 pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let games = selected(games, &args.games)?;
+    if args.solution.solution.is_some() && games.len() != 1 {
+        return Err(Usage(format!(
+            "--solution checks one game: name it (e.g. `check {} --solution …`); {} were selected",
+            games.first().map_or("GAME", |g| g.slug()),
+            games.len()
+        )));
+    }
     let mut options = None;
     for g in &games {
         options = Some(given.options_for(*g, "check")?);
@@ -79,13 +92,23 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if let Subject::Solution { command, .. } = &subject {
+        probe_solution(games[0], &subject, command, seed, &options)?;
+    }
     interrupt::install().map_err(Usage)?;
     let subject_name = match &subject {
         Subject::Engine => "engine".to_string(),
         Subject::Solution { command, .. } => command.clone(),
     };
+    // The engines' findings join the regression corpus; a solution's go to a folder of their own.
+    let corpus = (!args.no_save).then(|| match (&subject, args.corpus) {
+        (_, Some(corpus)) => corpus,
+        (Subject::Engine, None) => PathBuf::from("corpus"),
+        (Subject::Solution { .. }, None) => args.findings,
+    });
     eprintln!(
-        "boardfuzz check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}",
+        "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}",
+        crate::harness::program(),
         match &subject {
             Subject::Engine => "engine".to_string(),
             Subject::Solution { command, .. } => format!("solution `{command}`"),
@@ -93,7 +116,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         games.len(),
         match budget {
             Budget::Cases(n) => format!("{n} cases each"),
-            Budget::Time(t) => format!("{t:?} in all"),
+            Budget::Time(t) => format!("{t:?} (shrinking included, {:?} grace)", campaign::GRACE),
+        },
+        match &corpus {
+            Some(dir) => format!(", findings saved in {}", dir.display()),
+            None => String::new(),
         }
     );
     let plan = Plan {
@@ -102,7 +129,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         seed,
         options,
         subject,
-        corpus: (!args.no_save).then_some(args.corpus),
+        corpus,
         jobs,
         watchdog: args.solution.watchdog,
         solver: std::env::current_exe().ok(),
@@ -112,15 +139,21 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
     let mut failed = false;
+    let mut tested_nothing = false;
     let mut verdicts: Vec<(String, usize)> = Vec::new();
     for run in &runs {
+        let deep = match plan.subject {
+            Subject::Engine => format!(", {} deep-checked", run.deep_cases),
+            Subject::Solution { .. } => String::new(),
+        };
         println!(
-            "\n== {}: {} cases in {:.2}s ({:.0} cases/s, {} deep-checked), seed {seed}{}",
+            "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({:.0} cases/s{deep}), \
+             seed {seed}{}",
             run.slug,
             run.cases,
+            run.rejected,
             run.elapsed.as_secs_f64(),
             run.cases_per_second(),
-            run.deep_cases,
             if run.interrupted {
                 " (interrupted)"
             } else {
@@ -128,6 +161,25 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             }
         );
         print!("{}", run.census.table());
+        for note in &run.notes {
+            println!("note: {note}");
+        }
+        if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
+            let game = plan.games.iter().find(|g| g.slug() == run.slug);
+            println!(
+                "error: {}",
+                nothing_tested(run, game.copied(), &plan.options)
+            );
+            tested_nothing = true;
+        } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
+            println!(
+                "warning: {} of {} cases were rejected by both sides; each tests only the \
+                 readers (first: {})",
+                run.rejected,
+                run.cases,
+                run.first_rejection.as_deref().unwrap_or("?")
+            );
+        }
         if let Some(e) = &run.error {
             println!("error: {e}");
             failed = true;
@@ -154,6 +206,8 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         "INTERRUPTED"
     } else if failed {
         "FAILED"
+    } else if tested_nothing {
+        "NOTHING TESTED"
     } else {
         "ok"
     };
@@ -180,11 +234,98 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     }
     Ok(if interrupted {
         ExitCode::from(130)
+    } else if tested_nothing && !failed {
+        ExitCode::from(2)
     } else if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Runs a --solution on the run's first two cases the reference answers: a command that fails
+/// on both the same way (a missing file, a syntax error, a wrong interpreter) cannot be checked,
+/// and is a usage error with what it said, before anything is run or saved.
+fn probe_solution(
+    game: &'static dyn crate::game::DynGame,
+    subject: &Subject,
+    command: &str,
+    seed: u64,
+    options: &crate::game::Options,
+) -> Result<(), Usage> {
+    let mut failures = Vec::new();
+    for index in 0..16 {
+        let mut rng = crate::rng::Rng::new(crate::rng::Rng::case_seed(seed, index));
+        let Ok(input) = game.generate(&mut rng, options) else {
+            return Ok(());
+        };
+        if !matches!(
+            game.reference(input.as_bytes(), options),
+            Outcome::Output(_)
+        ) {
+            continue;
+        }
+        match subject.run(game, input.as_bytes(), options) {
+            Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message,
+            } => failures.push(message),
+            _ => return Ok(()),
+        }
+        if failures.len() == 2 {
+            break;
+        }
+    }
+    match &failures[..] {
+        [first, second] if first == second => Err(Usage(format!(
+            "--solution `{command}` fails the same way on the first two cases, so it cannot be \
+             checked (nothing was saved): {first}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Why a run that tested nothing did: every case rejected by both sides, the first rejection,
+/// the settings given, and the game's switches that widen what it reads.
+fn nothing_tested(
+    run: &campaign::GameRun,
+    game: Option<&'static dyn crate::game::DynGame>,
+    options: &crate::game::Options,
+) -> String {
+    let mut why = format!(
+        "{}: {} of {} generated cases were rejected by both sides (first: {}), so nothing was \
+         tested",
+        run.slug,
+        run.rejected,
+        run.cases,
+        run.first_rejection.as_deref().unwrap_or("?")
+    );
+    let given = options.to_args();
+    if !given.is_empty() {
+        why.push_str(&format!(
+            "; the settings given ({}) make inputs the judge's rules refuse",
+            given.join(" ")
+        ));
+    }
+    if let Some(game) = game {
+        let switches: Vec<String> = game
+            .settings()
+            .iter()
+            .filter(|s| {
+                s.kind == crate::game::Kind::Switch
+                    && s.scope == crate::game::Scope::Both
+                    && !options.switch(s.name)
+            })
+            .map(|s| s.flag())
+            .collect();
+        if !switches.is_empty() {
+            why.push_str(&format!(
+                " (the game's {} may lift the limits)",
+                switches.join(", ")
+            ));
+        }
+    }
+    why
 }
 
 /// A report format of `--report`.

@@ -309,7 +309,10 @@ pub fn main(games: Games) -> ExitCode {
         Command::Census(args) => census::run(games, args),
         Command::List => list::run(games),
         Command::Completions { shell } => {
-            let mut command = settings::with_game_flags(command(&program), games);
+            let mut command = settings::with_game_names(
+                settings::with_game_flags(command(&program), games),
+                games,
+            );
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command, program.as_str(), &mut script);
             // A closed pipe (`| head`) is not an error worth a panic.

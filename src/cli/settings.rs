@@ -45,17 +45,59 @@ pub fn with_game_flags(mut command: clap::Command, games: &Games) -> clap::Comma
         let allowed = scopes(sub);
         command = command.mut_subcommand(sub, |mut c| {
             for (s, slugs) in declared(games) {
-                if !allowed.contains(&s.scope) {
-                    continue;
-                }
                 let help = format!("{} [{}]", s.help, slugs.join(", "));
+                // A setting the subcommand does not take is still parsed (hidden), so that it
+                // gets the same "GAME does not take --FLAG with `SUB`" as a setting of another
+                // game does, not clap's "unexpected argument".
                 let arg = Arg::new(s.name)
                     .long(s.name)
                     .help(help)
-                    .help_heading("Game settings (`boardfuzz list` shows each game's)");
+                    .hide(!allowed.contains(&s.scope))
+                    .help_heading("Game settings (`list` shows each game's)");
                 c = c.arg(match s.kind {
                     Kind::Switch => arg.action(ArgAction::SetTrue),
                     _ => arg.action(ArgAction::Set).value_name(s.value_name),
+                });
+            }
+            c
+        });
+    }
+    command
+}
+
+/// The command with the games' slugs and problem ids as the possible values of every GAME
+/// argument: for completion scripts, which then complete game names. (Parsing keeps its own
+/// check, whose error lists the known games.)
+pub fn with_game_names(mut command: clap::Command, games: &Games) -> clap::Command {
+    let names: Vec<&'static str> = games
+        .all()
+        .iter()
+        .flat_map(|g| [g.slug(), g.problem()])
+        .collect();
+    for (sub, arg) in [
+        ("solve", "game"),
+        ("check", "games"),
+        ("repro", "game"),
+        ("gen", "game"),
+        ("replay", "games"),
+        ("census", "game"),
+    ] {
+        let names = names.clone();
+        command = command.mut_subcommand(sub, |mut c| {
+            // `mut_arg` moves an argument to the end: every positional is moved, in its order,
+            // so the order (and so each one's place on the command line) stays as it was.
+            let positionals: Vec<String> = c
+                .get_positionals()
+                .map(|a| a.get_id().to_string())
+                .collect();
+            for id in positionals {
+                let names = names.clone();
+                c = c.mut_arg(id.as_str(), |a| {
+                    if id == arg {
+                        a.value_parser(clap::builder::PossibleValuesParser::new(names))
+                    } else {
+                        a
+                    }
                 });
             }
             c
@@ -105,9 +147,10 @@ impl Given {
                 .find(|s| s.name == *name && scopes(subcommand).contains(&s.scope))
                 .ok_or_else(|| {
                     Usage(format!(
-                        "{} does not take --{name} with `{subcommand}` (run `boardfuzz list` for \
+                        "{} does not take --{name} with `{subcommand}` (run `{} list` for \
                          each game's settings)",
-                        game.slug()
+                        game.slug(),
+                        crate::harness::program()
                     ))
                 })?;
             let value = setting.value(raw.as_deref().unwrap_or("")).map_err(Usage)?;

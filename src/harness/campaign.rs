@@ -42,6 +42,19 @@ pub enum Budget {
 /// other side's time on the same case) is a hang.
 pub const DEFAULT_WATCHDOG: Duration = Duration::from_secs(10);
 
+/// After this many cases, a game whose every case so far was rejected by both sides stops: the
+/// settings make inputs the judge's rules refuse, and going on would test nothing.
+pub const NOTHING_TESTED_AFTER: u64 = 200;
+
+/// Whether a run of `cases` cases of which `rejected` were rejected by both sides tested
+/// (nearly) nothing: at least 99% rejected.
+pub fn tests_nothing(cases: u64, rejected: u64) -> bool {
+    cases > 0 && rejected * 100 >= cases * 99
+}
+
+/// Above this share of cases rejected by both sides, the summary warns.
+pub const REJECTED_WARNING: f64 = 0.5;
+
 /// The default share of a campaign's cases that also get the deep checks: one in this many.
 /// Not the fuzz targets' share ([`crate::game::Game::DEEP_ONE_IN`]): a fuzz input is mostly a
 /// tiny case run in microseconds, where a campaign's cases are whole games whose reference
@@ -107,6 +120,11 @@ pub struct GameRun {
     pub cases: u64,
     /// Of those, the cases that also had the deep checks run (traces, censuses, self-checks).
     pub deep_cases: u64,
+    /// Of those, the cases the reference rejected (and the subject alike): each tests only the
+    /// readers. A run of nothing else tested nothing ([`tests_nothing`]).
+    pub rejected: u64,
+    /// The first rejection of such a case, e.g. `line 1: out-of-range: …`.
+    pub first_rejection: Option<String>,
     /// Wall-clock time of the game's run, shrinking and saving included.
     pub elapsed: Duration,
     /// The census of the cases run, all workers merged.
@@ -117,6 +135,8 @@ pub struct GameRun {
     pub error: Option<String>,
     /// The run was stopped by Ctrl-C.
     pub interrupted: bool,
+    /// Anything else the reader should know (cases left unjudged at the end of the budget).
+    pub notes: Vec<String>,
 }
 
 impl GameRun {
@@ -288,6 +308,8 @@ struct Shared {
     next: AtomicU64,
     done: AtomicU64,
     deep_done: AtomicU64,
+    rejected: AtomicU64,
+    first_rejection: Mutex<Option<String>>,
     stop: AtomicBool,
     /// One per worker, then one for the shrinker.
     watches: Vec<Watch>,
@@ -346,7 +368,25 @@ fn worker(shared: Arc<Shared>, w: usize) {
                 _ => census.cases += 1,
             }
         }
-        shared.done.fetch_add(1, Ordering::Relaxed);
+        if let (
+            Verdict::Agree,
+            Outcome::Rejected {
+                class,
+                line,
+                message,
+            },
+        ) = (ev.verdict, &ev.comparison.reference)
+        {
+            shared.rejected.fetch_add(1, Ordering::Relaxed);
+            lock(&shared.first_rejection)
+                .get_or_insert_with(|| format!("line {line}: {class}: {message}"));
+        }
+        let done = shared.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if done >= NOTHING_TESTED_AFTER
+            && tests_nothing(done, shared.rejected.load(Ordering::Relaxed))
+        {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
         if deep && matches!(shared.subject, Subject::Engine) {
             shared.deep_done.fetch_add(1, Ordering::Relaxed);
         }
@@ -370,35 +410,61 @@ fn deep_draw(case_seed: u64) -> u64 {
     z ^ (z >> 27)
 }
 
-/// Waits for `handles` while watching `watches`: returns the first overrun (worker number and
-/// slot), or `None` when every handle has finished (or Ctrl-C was pressed a second ago).
+/// How a [`supervise`] ended.
+enum Supervised {
+    /// Every handle finished.
+    Done,
+    /// A watched stage ran past its limit: the worker number and its slot.
+    Overrun(usize, Slot),
+    /// Ctrl-C was pressed a second ago and the handles still run.
+    Interrupted,
+    /// The run's time budget ended [`GRACE`] ago and the handles still run.
+    OutOfTime,
+}
+
+/// How long past its time budget a run may take to wind down: the cases running at the
+/// deadline get this long to finish, and nothing new starts after it.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// Waits for `handles` while watching `watches`, until they finish, one overruns its limit,
+/// Ctrl-C was pressed a second ago, or `deadline` (the time budget's end) is [`GRACE`] past.
 /// `tick` runs about every 10 ms (progress, time budget).
 fn supervise(
     handles: &[thread::JoinHandle<()>],
     watches: &[&Watch],
     stop: &AtomicBool,
+    deadline: Option<Instant>,
     tick: &mut dyn FnMut(),
-) -> Option<(usize, Slot)> {
+) -> Supervised {
     let mut interrupted_at: Option<Instant> = None;
     loop {
         if handles.iter().all(|h| h.is_finished()) {
-            return None;
+            return Supervised::Done;
         }
         if interrupt::requested() {
             stop.store(true, Ordering::Relaxed);
             if interrupted_at.get_or_insert_with(Instant::now).elapsed() > Duration::from_secs(1) {
-                return None;
+                return Supervised::Interrupted;
             }
         }
         tick();
         for (w, watch) in watches.iter().enumerate() {
             if let Some(slot) = watch.overrun() {
                 stop.store(true, Ordering::Relaxed);
-                return Some((w, slot));
+                return Supervised::Overrun(w, slot);
             }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d + GRACE) {
+            stop.store(true, Ordering::Relaxed);
+            return Supervised::OutOfTime;
         }
         thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Whether time is left before `deadline` (always, without one).
+fn before(deadline: Option<Instant>) -> bool {
+    deadline.map_or(true, |d| Instant::now() < d)
 }
 
 fn run_game(
@@ -430,6 +496,8 @@ fn run_game(
         next: AtomicU64::new(0),
         done: AtomicU64::new(0),
         deep_done: AtomicU64::new(0),
+        rejected: AtomicU64::new(0),
+        first_rejection: Mutex::new(None),
         stop: AtomicBool::new(false),
         watches: (0..=jobs).map(|_| Watch::new()).collect(),
         censuses: (0..jobs)
@@ -446,7 +514,13 @@ fn run_game(
         .collect();
     let mut meter = Meter::new(game.slug(), budget, plan.show);
     let watches: Vec<&Watch> = shared.watches[..jobs].iter().collect();
-    let hang = supervise(&handles, &watches, &shared.stop, &mut || {
+    // `--time` is the whole budget, shrinking included: the search stops at the deadline, and a
+    // finding's shrink has what is left of it (`GRACE` past it at the most).
+    let deadline = match budget {
+        Budget::Time(t) => Some(start + t),
+        Budget::Cases(_) => None,
+    };
+    let supervised = supervise(&handles, &watches, &shared.stop, deadline, &mut || {
         let elapsed = start.elapsed();
         if let Budget::Time(t) = budget {
             if elapsed >= t {
@@ -456,16 +530,33 @@ fn run_game(
         meter.tick(progress, shared.done.load(Ordering::Relaxed), elapsed);
     });
     meter.finish();
+    let hang = match supervised {
+        Supervised::Overrun(w, slot) => Some((w, slot)),
+        _ => None,
+    };
     let mut result = GameRun {
         slug: game.slug(),
         cases: shared.done.load(Ordering::Relaxed),
         deep_cases: shared.deep_done.load(Ordering::Relaxed),
+        rejected: shared.rejected.load(Ordering::Relaxed),
+        first_rejection: lock(&shared.first_rejection).take(),
         elapsed: start.elapsed(),
         census: Census::new(game.tags()),
         disagreement: None,
         error: lock(&shared.error).take(),
         interrupted: interrupt::requested(),
+        notes: Vec::new(),
     };
+    if let Supervised::OutOfTime = supervised {
+        let running = shared.watches[..jobs]
+            .iter()
+            .filter(|w| lock(&w.0).stage != Stage::Idle)
+            .count();
+        result.notes.push(format!(
+            "{running} case(s) still running {GRACE:?} past the time budget were left unjudged \
+             (under the watchdog's limit, so not a hang)"
+        ));
+    }
     for census in &shared.censuses {
         result.census.merge(&lock(census));
     }
@@ -498,9 +589,15 @@ fn run_game(
         match game.generate(&mut Rng::new(case_seed), &plan.options) {
             Ok(input) => {
                 let mut spin = meter.shrinking(progress, &what, input.lines().count());
-                let d = shrink_hang(game, plan, input, slot, origin(slot.index), &mut |n| {
-                    spin.update(n)
-                });
+                let d = shrink_hang(
+                    game,
+                    plan,
+                    input,
+                    slot,
+                    origin(slot.index),
+                    deadline,
+                    &mut |lines, tries| spin.update(&mut *progress, lines, tries),
+                );
                 let lines = d.input.lines().count();
                 spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
                 Some(d)
@@ -523,7 +620,14 @@ fn run_game(
             );
             let mut spin = meter.shrinking(progress, &what, first.input.lines().count());
             let origin = origin(first.index);
-            let d = shrink_supervised(&shared, jobs, first, origin, &mut |n| spin.update(n));
+            let d = shrink_supervised(
+                &shared,
+                jobs,
+                first,
+                origin,
+                deadline,
+                &mut |lines, tries| spin.update(&mut *progress, lines, tries),
+            );
             let lines = d.input.lines().count();
             spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
             d
@@ -576,13 +680,17 @@ fn shrink_supervised(
     jobs: usize,
     found: Found,
     origin: String,
-    on_best: &mut dyn FnMut(usize),
+    deadline: Option<Instant>,
+    on_best: &mut dyn FnMut(usize, u64),
 ) -> Disagreement {
     let game = shared.game;
     let best: Arc<Mutex<Option<(String, Evaluated)>>> = Arc::new(Mutex::new(None));
+    let tries = Arc::new(AtomicU64::new(0));
+    let cut_short = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let handle = {
         let (shared, best) = (Arc::clone(shared), Arc::clone(&best));
+        let (tries, cut_short) = (Arc::clone(&tries), Arc::clone(&cut_short));
         let origin = origin.clone();
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
@@ -594,6 +702,12 @@ fn shrink_supervised(
                 if interrupt::requested() {
                     return false;
                 }
+                // The found case itself is always evaluated; candidates only in the budget.
+                if answered.is_some() && !before(deadline) {
+                    cut_short.store(true, Ordering::Relaxed);
+                    return false;
+                }
+                tries.fetch_add(1, Ordering::Relaxed);
                 let ev = evaluate(
                     shared.game,
                     &shared.subject,
@@ -621,6 +735,9 @@ fn shrink_supervised(
             let mut d =
                 Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
             watch.enter(Stage::Idle, Duration::ZERO);
+            if cut_short.load(Ordering::Relaxed) {
+                d.notes.push(CUT_SHORT.into());
+            }
             if let Verdict::Deep(_) = verdict {
                 // The answers agree: the finding is the deep check's, as its evaluation said.
                 d.verdict = verdict;
@@ -633,17 +750,18 @@ fn shrink_supervised(
             let _ = tx.send(d);
         })
     };
-    let overrun = supervise(
+    let supervised = supervise(
         std::slice::from_ref(&handle),
         &[&shared.watches[jobs]],
         &AtomicBool::new(false),
+        deadline,
         &mut || {
             if let Some((text, _)) = &*lock(&best) {
-                on_best(text.lines().count());
+                on_best(text.lines().count(), tries.load(Ordering::Relaxed));
             }
         },
     );
-    if overrun.is_none() {
+    if let Supervised::Done = supervised {
         if let Ok(d) = rx.try_recv() {
             return d;
         }
@@ -663,16 +781,21 @@ fn shrink_supervised(
     if let Some(e) = ev.census_error {
         d.notes.push(format!("the census {e}"));
     }
-    d.notes.push(match overrun {
-        Some((_, slot)) => format!(
+    d.notes.push(match supervised {
+        Supervised::Overrun(_, slot) => format!(
             "shrinking stopped: a smaller candidate hung in {} (over {:?}); this is the smallest failing case before it",
             stage_name(slot.stage, &shared.subject),
             slot.limit
         ),
-        None => "shrinking was interrupted; this is the smallest failing case so far".into(),
+        Supervised::OutOfTime => CUT_SHORT.into(),
+        _ => "shrinking was interrupted; this is the smallest failing case so far".into(),
     });
     d
 }
+
+/// The note of a shrink that the time budget ended.
+const CUT_SHORT: &str = "the time budget ran out while shrinking; this is the smallest failing \
+                         case so far (`repro --shrink` shrinks it further)";
 
 /// Runs `f` on a thread; `None` if it does not finish within `limit` (the thread is left
 /// behind). For calls that may hang.
@@ -695,7 +818,8 @@ fn shrink_hang(
     input: String,
     slot: Slot,
     origin: String,
-    on_best: &mut dyn FnMut(usize),
+    deadline: Option<Instant>,
+    on_best: &mut dyn FnMut(usize, u64),
 ) -> Disagreement {
     let side = stage_side(slot.stage);
     let limit = slot.limit;
@@ -704,9 +828,15 @@ fn shrink_hang(
     let mut notes = Vec::new();
     match (&plan.solver, side) {
         (Some(solver), Side::Subject | Side::Reference) if plan.subject_is_engine_or(side) => {
-            let mut tries = 0u32;
+            let mut tries = 0u64;
+            let mut cut_short = false;
             let mut hangs = |text: &str| {
                 if interrupt::requested() {
+                    return false;
+                }
+                // A candidate runs up to the hang's limit: start one only if it ends in time.
+                if deadline.is_some_and(|d| Instant::now() + limit > d + GRACE) {
+                    cut_short = true;
                     return false;
                 }
                 tries += 1;
@@ -725,12 +855,15 @@ fn shrink_hang(
                 );
                 let still = matches!(run, Ok(f) if f.ended == Ended::TimedOut);
                 if still {
-                    on_best(text.lines().count());
+                    on_best(text.lines().count(), tries);
                 }
                 still
             };
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
             notes.push(format!("shrunk in {tries} child runs of `{} solve`", super::program()));
+            if cut_short {
+                notes.push(CUT_SHORT.into());
+            }
         }
         _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census or deep-check code".to_string()),
     }

@@ -542,13 +542,25 @@ impl Disagreement {
             let _ = writeln!(out, "{}", path.display());
             let _ = writeln!(
                 out,
-                "replay: {} repro {} {}",
+                "replay: {} repro {} {}{}",
                 program(),
                 self.slug,
-                path.display()
+                shell_quote(&path.display().to_string()),
+                self.comparison.subject.to_args()
             );
         }
         out
+    }
+}
+
+/// `word` as a shell reads it back as one word: bare when it holds only safe characters, else in
+/// single quotes.
+pub fn shell_quote(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 

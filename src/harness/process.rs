@@ -71,6 +71,27 @@ impl Finished {
         let last = text.lines().rev().find(|l| !l.trim().is_empty());
         last.unwrap_or("").trim().to_string()
     }
+
+    /// The last `lines` non-blank lines of stderr, each cut to 200 characters: what a report
+    /// shows of a program that failed (a traceback's end, a compiler's message).
+    pub fn stderr_tail(&self, lines: usize) -> Vec<String> {
+        let text = String::from_utf8_lossy(&self.stderr);
+        let mut tail: Vec<String> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .rev()
+            .take(lines)
+            .map(|l| {
+                let l = l.trim_end();
+                match l.char_indices().nth(200) {
+                    Some((cut, _)) => format!("{}…", &l[..cut]),
+                    None => l.to_string(),
+                }
+            })
+            .collect();
+        tail.reverse();
+        tail
+    }
 }
 
 /// Describes an exit status like a judge: `exit code 1`, `killed by signal 11 (SIGSEGV)`.

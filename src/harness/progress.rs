@@ -130,12 +130,18 @@ impl Meter {
             }
             Show::Quiet => None,
         };
-        let mut s = Shrinking {
+        let s = Shrinking {
             spinner,
             what: what.to_string(),
+            slug: self.slug,
             from: lines,
+            lines: self.show == Show::Lines,
+            started: Instant::now(),
+            last_line: Instant::now(),
         };
-        s.update(lines);
+        if let Some(spinner) = &s.spinner {
+            spinner.set_message(format!("{what}: shrinking {lines} lines"));
+        }
         s
     }
 }
@@ -146,21 +152,39 @@ impl Drop for Meter {
     }
 }
 
-/// The spinner of one shrink.
+/// The display of one shrink: a spinner on a terminal, a line every [`SHRINK_LINE_EVERY`]
+/// otherwise (a log shows a long shrink moving).
 pub struct Shrinking {
     spinner: Option<ProgressBar>,
     what: String,
+    slug: &'static str,
     from: usize,
+    lines: bool,
+    started: Instant,
+    last_line: Instant,
 }
 
+/// How often a shrink without a terminal prints its progress line.
+pub const SHRINK_LINE_EVERY: Duration = Duration::from_secs(5);
+
 impl Shrinking {
-    /// The smallest failing case so far has `lines` lines.
-    pub fn update(&mut self, lines: usize) {
+    /// The smallest failing case so far has `lines` lines, after `tries` candidates; lines go to
+    /// `out` (without a terminal).
+    pub fn update(&mut self, out: &mut dyn Write, lines: usize, tries: u64) {
+        let message = format!(
+            "{}: shrinking: {tries} tries, {} → {lines} lines",
+            self.what, self.from
+        );
         if let Some(s) = &self.spinner {
-            s.set_message(format!(
-                "{}: shrinking: {} → {lines} lines",
-                self.what, self.from
-            ));
+            s.set_message(message);
+        } else if self.lines && self.last_line.elapsed() >= SHRINK_LINE_EVERY {
+            self.last_line = Instant::now();
+            let _ = writeln!(
+                out,
+                "[{}] {message} ({:.0}s)",
+                self.slug,
+                self.started.elapsed().as_secs_f64()
+            );
         }
     }
 

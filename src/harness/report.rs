@@ -79,6 +79,7 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
                 "cases_per_second": r.cases_per_second(),
                 "census": census,
                 "interrupted": r.interrupted,
+                "notes": r.notes,
                 "error": r.error,
                 "finding": r.disagreement.as_ref().map(finding_json),
             })

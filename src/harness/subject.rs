@@ -25,6 +25,24 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// The command-line words that select this subject again (` --solution '…'` with its time
+    /// limit and output cap; nothing for the engine), with a leading space: what a printed repro
+    /// command needs to reproduce a finding as printed.
+    pub fn to_args(&self) -> String {
+        match self {
+            Subject::Engine => String::new(),
+            Subject::Solution {
+                command,
+                timeout,
+                output_cap,
+            } => format!(
+                " --solution {} --solution-timeout {}ms --output-limit {output_cap}",
+                super::shell_quote(command),
+                timeout.as_millis()
+            ),
+        }
+    }
+
     /// How reports name this side.
     pub fn label(&self) -> &'static str {
         match self {
@@ -97,6 +115,9 @@ fn shell_command(command: &str) -> Command {
     sh
 }
 
+/// How many lines of a failed solution's stderr a report shows (its last ones).
+pub const STDERR_LINES: usize = 10;
+
 /// Runs `command` through `sh -c` with `input` on its stdin, like a judge: a time limit, an
 /// output cap, the whole process group killed at the end ([`process`]). A non-zero exit or a
 /// signal is a runtime error; output that is not UTF-8 is kept (lossily) as a wrong answer.
@@ -126,15 +147,12 @@ pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: u
             format!("wrote more than {output_cap} bytes (killed)"),
         ),
         Ended::Exited(status) if !status.success() => {
-            let line = run.stderr_line();
-            failed(
-                Fault::RuntimeError,
-                if line.is_empty() {
-                    process::describe(status)
-                } else {
-                    format!("{}: {line}", process::describe(status))
-                },
-            )
+            let mut message = process::describe(status);
+            let tail = run.stderr_tail(STDERR_LINES);
+            if !tail.is_empty() {
+                message.push_str(&format!("; its stderr ends:\n  {}", tail.join("\n  ")));
+            }
+            failed(Fault::RuntimeError, message)
         }
         Ended::Exited(_) => Outcome::Output(String::from_utf8_lossy(&run.stdout).into_owned()),
     }

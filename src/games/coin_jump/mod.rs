@@ -22,7 +22,7 @@ pub struct CoinJump;
 /// `--no-strict`: lift the judge's 50×50 limit (engine and reference alike).
 const NO_STRICT: Setting = Setting {
     name: "no-strict",
-    help: "lift the judge's 50×50 size limit (engine and reference alike)",
+    help: "lift the judge's 50×50 size limit",
     kind: Kind::Switch,
     scope: Scope::Both,
     value_name: "",

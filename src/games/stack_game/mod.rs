@@ -22,7 +22,7 @@ use engine::{BLUE, OFF, RED, WHITE};
 
 const TURN_LIMIT: Setting = Setting {
     name: "turn-limit",
-    help: "play turns 1..=L before answering -1 (engine and reference; default 1000)",
+    help: "play turns 1..=L before answering -1 (default 1000)",
     kind: Kind::Number {
         min: 1,
         max: u32::MAX as u64,
@@ -33,8 +33,7 @@ const TURN_LIMIT: Setting = Setting {
 
 const NO_LIMIT: Setting = Setting {
     name: "no-limit",
-    help:
-        "print the game's true fate: its end turn however late, or `never (cycle …)` (engine only)",
+    help: "print the game's true fate: its end turn however late, or `never (cycle …)`",
     kind: Kind::Switch,
     scope: Scope::EngineOnly,
     value_name: "",
