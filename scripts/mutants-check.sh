@@ -77,8 +77,10 @@ fi
 
 # The scratch tree: a copy of the sources (not target/, .git, fuzz/target, mutants.out*).
 mkdir -p "$SCRATCH/tree"
+# Extracted with fresh times (-m): a reused scratch target holds the last mutant's build, and
+# cargo would take a source with an older time than that build for unchanged.
 tar -C "$ROOT" --exclude=./target --exclude=./fuzz/target --exclude=./.git \
-    --exclude='./mutants.out*' -cf - . | tar -C "$SCRATCH/tree" -xf -
+    --exclude='./mutants.out*' -cf - . | tar -C "$SCRATCH/tree" -m -xf -
 export CARGO_TARGET_DIR="$SCRATCH/target"
 # Incremental rebuilds of the mutated crate (cargo never builds registry crates incrementally, so
 # the compiled dependencies stay valid); the release profile is otherwise the campaign's own.
