@@ -367,7 +367,7 @@ fn run_game(
         stop: AtomicBool::new(false),
         watches: (0..=jobs).map(|_| Watch::new()).collect(),
         censuses: (0..jobs)
-            .map(|_| Mutex::new(Census::new(game.tags())))
+            .map(|_| Mutex::new(Census::of_game(game)))
             .collect(),
         found: Mutex::new(Vec::new()),
         error: Mutex::new(None),
@@ -394,7 +394,7 @@ fn run_game(
         slug: game.slug(),
         cases: shared.done.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
-        census: Census::new(game.tags()),
+        census: Census::of_game(game),
         disagreement: None,
         error: lock(&shared.error).take(),
         interrupted: interrupt::requested(),
