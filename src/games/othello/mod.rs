@@ -52,6 +52,8 @@ impl Game for Othello {
     const PROBLEM: &'static str = "swea4615";
     const TITLE: &'static str = "Othello (SWEA 4615)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     const SETTINGS: &'static [Setting] = &[STRICT];
 
     fn render(case: &Case) -> String {
