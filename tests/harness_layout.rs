@@ -1,7 +1,7 @@
 //! The shape every game copies (`docs/adding-a-game.md`), checked for every registered game: its
 //! folder has the same file roles, it has a reference module, a suite file, fuzz targets and a
 //! corpus; and the core (`game.rs`, `settings.rs`, `harness/`) imports nothing of the games or the
-//! CLI. Also the spec-example extractor the suites use.
+//! CLI. Also the reader of the rules pages the suites use.
 
 mod common;
 
@@ -58,20 +58,52 @@ fn the_core_imports_nothing_of_the_games_or_the_cli() {
 }
 
 #[test]
-fn the_extractor_reads_every_layout() {
-    let md = "Sample 1 — input:\n```\n1 2\n```\nSample 1 — output:\n```\n3\n```\n\
-              Derived. Input:\n```\n4\n```\nOutput:\n```\n5\n```\n```\n6 7\n```\nexpected `8`.\n\
-              Gap check:\n```\n9\n```\nexpected:\n```\n#1 1\n```\n\
-              | dice | answer |\n|---|---|\n| `1 2 3` | 190 |\n| `4` | 7 | 9 if wrong |\n";
+fn the_rules_page_reader_reads_every_layout() {
+    use common::rules::{clause_ids, corpus_lines, parse};
     assert_eq!(
-        common::suite::examples(md),
-        vec![
-            ("1 2\n".into(), "3\n".into()),
-            ("4\n".into(), "5\n".into()),
-            ("6 7\n".into(), "8\n".into()),
-            ("9\n".into(), "#1 1\n".into()),
-            ("1 2 3\n".into(), "190\n".into()),
-            ("4\n".into(), "7\n".into()),
+        clause_ids("YN-7, (as OT-9) SG-12a X-1 BOJ-15 `DY-3`: e.g. AB-"),
+        ["YN-7", "OT-9", "BOJ-15", "DY-3"]
+    );
+    let md = "# T\n\n## Rules\n\n### XY-1 — One\nText citing XY-2.\n\n### XY-2 — Two\n\n\
+              ## Census tags\n\n| tag | clauses |\n|---|---|\n\
+              | `a` | XY-2 |\n| `b` | XY-2, XY-1 |\n\n\
+              ## Clauses no tag measures\n\n- XY-3 — reading only (covered by corpus entry\n  \
+              `bad-x`).\n";
+    let page = parse(md).unwrap();
+    assert_eq!(page.clauses, ["XY-1", "XY-2"]);
+    assert_eq!(
+        page.tags,
+        [
+            ("a".to_string(), vec!["XY-2".to_string()]),
+            (
+                "b".to_string(),
+                vec!["XY-2".to_string(), "XY-1".to_string()]
+            )
         ]
     );
+    assert_eq!(
+        page.unmeasured,
+        [(
+            "XY-3".to_string(),
+            "reading only (covered by corpus entry `bad-x`)".to_string()
+        )]
+    );
+    assert_eq!(
+        page.mentioned,
+        ["XY-1", "XY-2", "XY-2", "XY-2", "XY-2", "XY-1", "XY-3"]
+    );
+    let bad = parse(
+        &md.replace("### XY-2 — Two", "### Two")
+            .replace("- XY-3 —", "- XY-3:"),
+    );
+    assert_eq!(bad.unwrap_err().len(), 2);
+    let lines = corpus_lines(
+        "| entry | why it is here |\n|---|---|\n| `sample-1` … `sample-6` | samples |\n\
+         | census-*, `bad-a` | found (XY-1; XY-2) |\n",
+    );
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].names, ["sample-1", "sample-6"]);
+    assert!(lines[0].cites.is_empty());
+    assert_eq!(lines[1].names, ["census-*", "bad-a"]);
+    assert_eq!(lines[1].cites, ["XY-1", "XY-2"]);
 }
