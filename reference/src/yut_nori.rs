@@ -852,7 +852,8 @@ pub fn census(input: &[u8]) -> Result<Vec<&'static str>, InputError> {
 mod tests {
     use super::*;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The empty board as the problem statement draws it (YN-19), written out here apart from
+    /// `BASE_PICTURE` so that a typo in either one shows.
     const EMPTY_BOARD: &str = r#"..----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \                          / |
@@ -887,7 +888,8 @@ mod tests {
 ..----..----..----..----..----..
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// A constructed game (corpus entry `derived-check-1`): shortcuts, captures, finishing on
+    /// 날밭.
     const DERIVED_1_INPUT: &str = r#"17
 A BBBB
 A FFFB
@@ -908,7 +910,7 @@ A FFBB
 a FBBB
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The judge's answer to [`DERIVED_1_INPUT`] (`corpus/yut_nori/derived-check-1.out`).
     const DERIVED_1_OUTPUT: &str = r#"..----..----..----..----..----..
 ..    ..    ..    C.    ..    ..
 | \                          / |
@@ -943,7 +945,8 @@ a FBBB
 ..----..----..----..----..----..
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// A constructed game (corpus entry `derived-check-2`): route 2 through 방, capture on 날밭,
+    /// leaving from 날밭, a home piece joining a stack.
     const DERIVED_2_INPUT: &str = r#"17
 a FFFF
 a BBBB
@@ -964,7 +967,7 @@ a FFFB
 B FBBB
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The judge's answer to [`DERIVED_2_INPUT`] (`corpus/yut_nori/derived-check-2.out`).
     const DERIVED_2_OUTPUT: &str = r#".B----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \                          / |
