@@ -359,8 +359,9 @@ fn who_moves(board: &Board, piece: usize) -> Group {
     group
 }
 
-/// Which route (YN-10 to YN-13): decided only by the place where the move starts; a group on
-/// 날밭 on the board leaves it whatever the step count (YN-15).
+/// Which route: decided only by the place where the move starts (YN-13): route 4 from home
+/// (YN-10), a shortcut from 앞밭, 뒷밭 or 방 (YN-11), otherwise the route the position belongs to
+/// (YN-12); a group on 날밭 on the board leaves it whatever the step count (YN-15).
 fn route(start: Place) -> Route {
     match start {
         // At home: path 4 from 날밭 (the first step lands on 도).

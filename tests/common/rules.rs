@@ -249,7 +249,9 @@ pub struct Coverage {
 /// The test of one game: its page parses; the code's tag clauses and unmeasured clauses equal
 /// the page's tables; every clause a tag, an unmeasured item, a corpus line or the page's own
 /// text cites exists; every clause no tag cites is listed with a reason; the corpus lines name
-/// existing entries, and an entry that an unmeasured clause's reason names cites that clause.
+/// existing entries, and an entry that an unmeasured clause's reason names cites that clause;
+/// the literal reference (`reference/src/<slug>.rs`, outside its tests) names every clause, and
+/// no id of the game's prefix that is not one.
 pub fn holds(slug: &str) -> Coverage {
     let g = game(slug);
     let page_path = root().join(format!("docs/rules/{slug}.md"));
@@ -413,6 +415,24 @@ pub fn holds(slug: &str) -> Coverage {
                      corpus/{slug}/README.md does not cite {id}"
                 ));
             }
+        }
+    }
+    // The literal reference names every clause it implements (outside its tests).
+    let reference_path = root().join(format!("reference/src/{slug}.rs"));
+    let reference = read(&reference_path);
+    let reference = reference.split("#[cfg(test)]").next().unwrap_or_default();
+    let named: BTreeSet<String> = clause_ids(reference).into_iter().collect();
+    for id in page.clauses.iter().filter(|id| !named.contains(*id)) {
+        failures.push(format!("reference/src/{slug}.rs names no {id}"));
+    }
+    for id in named
+        .iter()
+        .filter(|id| id.starts_with(&format!("{prefix}-")))
+    {
+        if !known.contains(id.as_str()) {
+            failures.push(format!(
+                "reference/src/{slug}.rs names {id}, which is no clause"
+            ));
         }
     }
     assert!(
