@@ -1,8 +1,9 @@
 //! The optimized Yut Nori engine (BOJ 15778).
 //!
-//! Positions are small integers (the spec table's order, 0-based), the route rule is folded into a
-//! destination table `DEST[start][steps]` built at compile time, each position's pieces are a bit
-//! mask over the eight pieces, and the picture is a constant template with letters patched in.
+//! Positions are small integers (row-major order of their blocks, 0-based; YN-5), the route rule
+//! is folded into a destination table `DEST[start][steps]` built at compile time, each position's
+//! pieces are a bit mask over the eight pieces, and the picture is a constant template with
+//! letters patched in.
 //! A turn is a handful of array reads and writes; nothing allocates until the output string.
 
 use crate::judge::{self, ErrorClass, JudgeError, JudgeText};
@@ -14,7 +15,7 @@ pub const HOME: u8 = 29;
 /// `pos` of a piece that has left the board for good; also `DEST`'s "exits" value.
 pub const OUT: u8 = 30;
 
-/// Slugs of the 29 positions, in the spec table's order (index = table number − 1).
+/// Slugs of the 29 positions (YN-5), in row-major order of their blocks (YN-20).
 pub const SLUGS: [&str; POSITIONS] = [
     "dwit_bat",
     "dwit_yut",
@@ -89,7 +90,7 @@ pub const BANG: u8 = 14;
 /// `nal_bat` (날밭), the start and goal: a group that starts a move there leaves the board.
 pub const NAL_BAT: u8 = 28;
 
-// The four paths from 날밭 to 날밭, as position indices (spec, "The four paths").
+// The four routes from 날밭 to 날밭 (YN-6), as position indices.
 const PATH1: [u8; 12] = [28, 20, 16, 13, 9, 5, 7, 11, 14, 18, 22, 28];
 const PATH2: [u8; 17] = [28, 20, 16, 13, 9, 5, 4, 3, 2, 1, 0, 6, 10, 14, 18, 22, 28];
 const PATH3: [u8; 17] = [
