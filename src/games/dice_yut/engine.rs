@@ -141,7 +141,7 @@ pub const FINISH_EXACT: u8 = 2;
 /// The move reaches `F` with steps left over.
 pub const FINISH_OVERSHOOT: u8 = 4;
 
-/// Walks `die` steps from `cell` (rule 3): the landing cell and the `INFO` bits of the move.
+/// Walks `die` steps from `cell` (DY-8, DY-9): the landing cell and the `INFO` bits of the move.
 const fn walk(cell: u8, die: u8) -> (u8, u8) {
     let mut at = cell;
     let mut info = 0;

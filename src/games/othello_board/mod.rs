@@ -4,7 +4,7 @@
 //! [`census`].
 //!
 //! Settings: `--strict` (othello's, both sides) rejects a placement that flips nothing; by default
-//! rule 4 is applied literally (the stone is put, nothing turns).
+//! such a placement is applied literally (the stone is put, nothing turns: OB-4).
 
 pub mod case;
 pub mod census;

@@ -115,7 +115,7 @@ impl Observer for CensusObserver {
 }
 
 /// Replays a game that ends at `end` up to its ending move, then plays the rest of that turn as
-/// if rule 6 did not exist. Returns (pieces on the ending move's destination, largest stack at
+/// if SG-14 did not exist. Returns (pieces on the ending move's destination, largest stack at
 /// the end of the turn).
 pub fn ending_move(board: &Board, end: u64) -> (usize, usize) {
     let mut s = State::new(board);

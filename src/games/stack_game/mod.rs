@@ -8,7 +8,7 @@
 //! refuse it, since the reference answers a different question) and `gen --end TURN` /
 //! `check --end TURN` (boards searched to end at exactly `TURN`, see [`gen`]). Without
 //! `--end`, one generated case in [`gen::BOUNDARY_ONE_IN`] is searched to end within a turn
-//! or two of the turn limit, so a plain `check` tests rule 7's boundary.
+//! or two of the turn limit, so a plain `check` tests SG-15's boundary.
 
 pub mod case;
 pub mod census;
