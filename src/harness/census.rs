@@ -136,8 +136,9 @@ impl Census {
 
 impl Census {
     /// The clause coverage: a table of the clauses some tag measures (clause, number of cases
-    /// whose tags cite it, share of all cases, the citing tags), then every clause no tag
-    /// measures with its reason. A game without clauses gets one line saying so.
+    /// whose tags cite it, share of all cases, the citing tags), the measured clauses no case
+    /// reached, then every clause no tag measures with its reason. A game without clauses gets
+    /// one line saying so.
     pub fn clause_table(&self) -> String {
         if self.clauses.is_empty() {
             return "(the game declares no rule clauses: `Game::TAG_CLAUSES` names the clauses \
@@ -184,6 +185,14 @@ impl Census {
                     self.share(count)
                 );
             }
+        }
+        let missing = self.missing_clauses();
+        if !missing.is_empty() {
+            let _ = writeln!(
+                out,
+                "measured clauses no case reached: {}",
+                missing.join(", ")
+            );
         }
         let unmeasured: Vec<&Clause> = self.clauses.iter().filter(|c| !c.measured()).collect();
         if !unmeasured.is_empty() {
@@ -277,6 +286,13 @@ mod tests {
         assert_eq!(c.clause_counts, vec![0, 3, 4]);
         assert_eq!(c.cases, 7);
         assert!(c.missing_clauses().is_empty());
+        assert!(!c.clause_table().contains("no case reached"));
+        let mut only_c = Census::with_clauses(&["a", "b", "c"], c.clauses.clone());
+        only_c.add(0b100);
+        assert_eq!(only_c.missing_clauses(), ["X-2"]);
+        assert!(only_c
+            .clause_table()
+            .contains("measured clauses no case reached: X-2\n"));
         let table = c.clause_table();
         assert!(table.starts_with("clause coverage: 2 of 3 clauses measured by a tag\n"));
         assert!(
