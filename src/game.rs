@@ -216,6 +216,79 @@ pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64 {
         .fold(0, |bits, i| bits | 1 << i)
 }
 
+/// One clause of a game's rules as its census sees it: the tags that cite it
+/// ([`Game::TAG_CLAUSES`]), or the reason none does ([`Game::UNMEASURED`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clause {
+    /// The clause id, e.g. `YN-7`.
+    pub id: &'static str,
+    /// The census tags that cite the clause, in the order of [`Game::TAGS`].
+    pub tags: Vec<&'static str>,
+    /// Why no tag measures the clause (`None` when some tag cites it).
+    pub unmeasured: Option<&'static str>,
+}
+
+impl Clause {
+    /// Whether some census tag cites the clause.
+    pub fn measured(&self) -> bool {
+        !self.tags.is_empty()
+    }
+}
+
+/// The clauses of a game's declarations, in clause order (`YN-2` before `YN-10`): every clause
+/// a tag of `tag_clauses` cites, with those tags, and every clause of `unmeasured`, with its
+/// reason. A clause listed both ways keeps both (the suite's check reports it).
+pub fn clauses(
+    tag_clauses: &[(&'static str, &'static [&'static str])],
+    unmeasured: &[(&'static str, &'static str)],
+) -> Vec<Clause> {
+    let mut list: Vec<Clause> = Vec::new();
+    let mut entry = |id: &'static str| -> usize {
+        match list.iter().position(|c| c.id == id) {
+            Some(i) => i,
+            None => {
+                list.push(Clause {
+                    id,
+                    tags: Vec::new(),
+                    unmeasured: None,
+                });
+                list.len() - 1
+            }
+        }
+    };
+    let mut cited: Vec<(usize, &'static str)> = Vec::new();
+    for (tag, ids) in tag_clauses {
+        for id in *ids {
+            cited.push((entry(id), tag));
+        }
+    }
+    let mut reasons: Vec<(usize, &'static str)> = Vec::new();
+    for (id, reason) in unmeasured {
+        reasons.push((entry(id), reason));
+    }
+    for (i, tag) in cited {
+        if !list[i].tags.contains(&tag) {
+            list[i].tags.push(tag);
+        }
+    }
+    for (i, reason) in reasons {
+        list[i].unmeasured = Some(reason);
+    }
+    list.sort_by(|a, b| clause_order(a.id).cmp(&clause_order(b.id)));
+    list
+}
+
+/// The sort key of a clause id: its prefix, then its number as a number (`YN-2` < `YN-10`).
+fn clause_order(id: &str) -> (&str, u64, &str) {
+    match id.rsplit_once('-') {
+        Some((prefix, n)) => match n.parse() {
+            Ok(n) => (prefix, n, id),
+            Err(_) => (id, 0, id),
+        },
+        None => (id, 0, id),
+    }
+}
+
 /// One game, implemented once. See the module documentation.
 ///
 /// Five items make a game that works: [`Game::Case`], [`Game::SLUG`], [`Game::render`],
@@ -223,7 +296,8 @@ pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64 {
 /// fills in buys something named in its documentation: a problem id and title for the command
 /// line, generators that aim at edge cases, a structural shrinker, per-turn traces (the report
 /// names the first turn where the two sides part), census tags (which edge cases a run reached),
-/// settings (game-specific flags), self-checks.
+/// the rule clauses each tag exercises (which rules a run reached), settings (game-specific
+/// flags), self-checks.
 ///
 /// ```
 /// use arbitrary::Arbitrary;
@@ -273,6 +347,19 @@ pub trait Game: 'static {
     /// The census tags, in display order; [`Game::census`] returns a bit set over this slice (at
     /// most 64). The default is none: census tables and coverage checks say the game has none.
     const TAGS: &'static [&'static str] = &[];
+    /// The rule clauses each census tag exercises: one `(tag, clause ids)` pair per tag of
+    /// [`Game::TAGS`], in the same order, each citing at least one clause, e.g.
+    /// `("capture-on-nal-bat", &["YN-16", "YN-7"])`. A clause id names one numbered rule of the
+    /// game's rules text (boardfuzz's own games: `docs/rules/<slug>.md`). With it, `check`,
+    /// `census` and the reports count, for each clause, the cases whose tags cite it (clause
+    /// coverage, [`Clause`]), and `rules` prints the clauses with their tags. The default is
+    /// none: the game shows no clause coverage and says so.
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = &[];
+    /// The clauses no census tag measures, each with the reason, e.g.
+    /// `("YN-1", "every input exercises it")`: together with the clauses of
+    /// [`Game::TAG_CLAUSES`], every clause of the rules, so that a rule no tag cites is visibly
+    /// unmeasured rather than silently untested. The default is none.
+    const UNMEASURED: &'static [(&'static str, &'static str)] = &[];
     /// The settings this game understands (see [`crate::settings`]): each one a command-line
     /// flag, recorded beside corpus entries. The default is none.
     const SETTINGS: &'static [Setting] = &[];
@@ -436,6 +523,19 @@ pub trait DynGame: Sync {
     fn tags(&self) -> &'static [&'static str];
     /// [`Game::SETTINGS`].
     fn settings(&self) -> &'static [Setting];
+    /// [`Game::TAG_CLAUSES`] (none by default).
+    fn tag_clauses(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        &[]
+    }
+    /// [`Game::UNMEASURED`] (none by default).
+    fn unmeasured(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// The game's clauses in clause order, each with the tags that cite it or the reason none
+    /// does ([`clauses`]); empty if the game declares none.
+    fn clauses(&self) -> Vec<Clause> {
+        clauses(self.tag_clauses(), self.unmeasured())
+    }
     /// The engine's answer; a panic is caught and comes back as [`Outcome::Failed`].
     fn engine(&self, input: &[u8], options: &Options) -> Outcome;
     /// The reference's answer; a panic is caught and comes back as [`Outcome::Failed`].
@@ -578,6 +678,12 @@ impl<G: Game> DynGame for Registered<G> {
     fn settings(&self) -> &'static [Setting] {
         G::SETTINGS
     }
+    fn tag_clauses(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        G::TAG_CLAUSES
+    }
+    fn unmeasured(&self) -> &'static [(&'static str, &'static str)] {
+        G::UNMEASURED
+    }
     fn engine(&self, input: &[u8], options: &Options) -> Outcome {
         catch(|| G::engine(input, options)).unwrap_or_else(Outcome::panicked)
     }
@@ -665,5 +771,25 @@ impl<G: Game> DynGame for Registered<G> {
             }
             return Some(text);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_are_merged_and_sorted_by_number() {
+        let list = clauses(
+            &[("a", &["X-10", "X-2"]), ("b", &["X-2"])],
+            &[("X-1", "every input exercises it")],
+        );
+        let ids: Vec<&str> = list.iter().map(|c| c.id).collect();
+        assert_eq!(ids, ["X-1", "X-2", "X-10"]);
+        assert_eq!(list[1].tags, ["a", "b"]);
+        assert!(list[1].measured() && list[1].unmeasured.is_none());
+        assert_eq!(list[0].unmeasured, Some("every input exercises it"));
+        assert!(!list[0].measured());
+        assert!(clauses(&[], &[]).is_empty());
     }
 }

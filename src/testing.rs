@@ -6,6 +6,8 @@
 //! - the regression corpus (`corpus/<slug>/`) replayed through both sides, with each entry's
 //!   recorded settings;
 //! - the corpus hits every census tag (tags from the literal side where the reference has them);
+//! - the rule clauses the tags cite are declared consistently (one entry per tag, in order; an
+//!   unmeasured clause has a reason and no tag);
 //! - engine traces == reference traces, and engine tags == reference tags, on random cases and
 //!   the corpus;
 //! - the engine passes its self-checks ([`crate::game::Game::self_check`]) on the corpus and
@@ -19,8 +21,8 @@
 //!   exactly what the fuzz targets run ([`crate::fuzzing`]).
 //!
 //! A check a game cannot have is skipped and says so on stderr: no traces (the game defines
-//! none), no census tags, no reference census, no structural reader, no kept fuzz seeds. Every
-//! failure in a run is collected and reported together, not just the first.
+//! none), no census tags, no rule clauses, no reference census, no structural reader, no kept
+//! fuzz seeds. Every failure in a run is collected and reported together, not just the first.
 //!
 //! ```text
 //! // tests/suite.rs of a user's crate
@@ -142,6 +144,59 @@ impl Suite {
             "{slug}: tags no corpus entry hits: {}",
             missing.join(", ")
         );
+    }
+
+    /// The clause declarations hold together ([`Game::TAG_CLAUSES`], [`Game::UNMEASURED`]): one
+    /// entry per census tag, in the order of [`Game::TAGS`], each citing at least one clause and
+    /// none twice; every unmeasured clause listed once, with a reason, and cited by no tag.
+    pub fn clauses_are_declared_consistently(&self) {
+        let (g, slug) = (self.game, self.slug());
+        let (cited, unmeasured) = (g.tag_clauses(), g.unmeasured());
+        if cited.is_empty() && unmeasured.is_empty() {
+            eprintln!("{slug}: the game declares no rule clauses; clause checks skipped");
+            return;
+        }
+        let mut failures = Vec::new();
+        let tags: Vec<&str> = cited.iter().map(|(t, _)| *t).collect();
+        if tags != g.tags() {
+            failures.push(format!(
+                "TAG_CLAUSES names the tags {tags:?}, but TAGS is {:?}",
+                g.tags()
+            ));
+        }
+        for (tag, ids) in cited {
+            if ids.is_empty() {
+                failures.push(format!("tag `{tag}` cites no clause"));
+            }
+            for (i, id) in ids.iter().enumerate() {
+                if ids[..i].contains(id) {
+                    failures.push(format!("tag `{tag}` cites {id} twice"));
+                }
+                if id.trim().is_empty() || id.contains(char::is_whitespace) {
+                    failures.push(format!("tag `{tag}` cites a malformed clause id {id:?}"));
+                }
+            }
+        }
+        for (i, (id, reason)) in unmeasured.iter().enumerate() {
+            if unmeasured[..i].iter().any(|(other, _)| other == id) {
+                failures.push(format!("{id} is listed twice as unmeasured"));
+            }
+            if reason.trim().is_empty() {
+                failures.push(format!("{id} is unmeasured without a reason"));
+            }
+            let citing: Vec<&str> = cited
+                .iter()
+                .filter(|(_, ids)| ids.contains(id))
+                .map(|(t, _)| *t)
+                .collect();
+            if !citing.is_empty() {
+                failures.push(format!(
+                    "{id} is listed as unmeasured, but {} cite(s) it",
+                    citing.join(", ")
+                ));
+            }
+        }
+        fail_all("inconsistent clause declaration(s)", failures);
     }
 
     /// The generator (default settings) hits every census tag of the game in `4 × cases` cases,
@@ -511,6 +566,11 @@ macro_rules! game_suite {
         }
 
         #[test]
+        fn census_tags_cite_declared_clauses() {
+            __boardfuzz_suite().clauses_are_declared_consistently();
+        }
+
+        #[test]
         fn engine_trace_equals_reference_trace() {
             __boardfuzz_suite().traces_agree();
         }
@@ -590,4 +650,72 @@ macro_rules! game_suite {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of two tags whose clause declarations are `TAG_CLAUSES` and `UNMEASURED` below.
+    macro_rules! declared {
+        ($name:ident, $cited:expr, $unmeasured:expr) => {
+            struct $name;
+            impl Game for $name {
+                type Case = u8;
+                const SLUG: &'static str = "declared";
+                const TAGS: &'static [&'static str] = &["a", "b"];
+                const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = $cited;
+                const UNMEASURED: &'static [(&'static str, &'static str)] = $unmeasured;
+                fn render(case: &u8) -> String {
+                    format!("{case}\n")
+                }
+                fn engine(input: &[u8], _: &Options) -> Outcome {
+                    Outcome::Output(String::from_utf8_lossy(input).into_owned())
+                }
+                fn reference(input: &[u8], options: &Options) -> Outcome {
+                    Self::engine(input, options)
+                }
+            }
+        };
+    }
+
+    declared!(
+        Good,
+        &[("a", &["X-1"]), ("b", &["X-1", "X-2"])],
+        &[("X-3", "reading only")]
+    );
+    declared!(
+        Bad,
+        &[("b", &["X-1", "X-1"]), ("a", &[])],
+        &[("X-1", "trace only"), ("X-4", " "), ("X-4", "twice")]
+    );
+
+    fn failure_of(suite: Suite) -> String {
+        let caught = panic::catch_unwind(AssertUnwindSafe(|| {
+            suite.clauses_are_declared_consistently()
+        }));
+        match caught {
+            Ok(()) => String::new(),
+            Err(e) => e
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "a panic without a message".into()),
+        }
+    }
+
+    #[test]
+    fn clause_declarations_are_checked() {
+        assert_eq!(failure_of(Suite::new::<Good>(".")), "");
+        let failure = failure_of(Suite::new::<Bad>("."));
+        for want in [
+            "TAG_CLAUSES names the tags [\"b\", \"a\"], but TAGS is [\"a\", \"b\"]",
+            "tag `b` cites X-1 twice",
+            "tag `a` cites no clause",
+            "X-1 is listed as unmeasured, but b cite(s) it",
+            "X-4 is unmeasured without a reason",
+            "X-4 is listed twice as unmeasured",
+        ] {
+            assert!(failure.contains(want), "no `{want}` in:\n{failure}");
+        }
+    }
 }

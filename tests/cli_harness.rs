@@ -1,5 +1,6 @@
 //! The `boardfuzz` binary, game-independent parts: usage errors, help, `list` and the settings
-//! each game declares, and a replay of the whole committed corpus through the CLI.
+//! each game declares, `rules` and the clauses each game declares, and a replay of the whole
+//! committed corpus through the CLI.
 
 mod common;
 
@@ -77,4 +78,47 @@ fn every_game_and_its_settings_are_listed_and_a_foreign_setting_is_refused() {
     }
     let help = text(&boardfuzz(&["check", "--help"], b"").stdout);
     assert!(help.contains("Game settings"), "{help}");
+}
+
+#[test]
+fn rules_prints_every_clause_with_its_tags_or_its_reason() {
+    let out = boardfuzz(&["rules"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let all = text(&out.stdout);
+    for g in boardfuzz::games::builtin().all() {
+        let clauses = g.clauses();
+        assert!(!clauses.is_empty(), "{} declares its clauses", g.slug());
+        let measured = clauses.iter().filter(|c| c.measured()).count();
+        let heading = format!(
+            "{} — {}: {} clauses, {measured} measured by census tags, {} not\n",
+            g.slug(),
+            g.title(),
+            clauses.len(),
+            clauses.len() - measured
+        );
+        let at = all
+            .find(&heading)
+            .unwrap_or_else(|| panic!("{heading}in\n{all}"));
+        let lines: Vec<&str> = all[at + heading.len()..].lines().collect();
+        for (c, line) in clauses.iter().zip(lines) {
+            let (id, rest) = line.trim_start().split_once(' ').unwrap();
+            assert_eq!(id, c.id, "{line}");
+            let want = match c.unmeasured {
+                None => format!("tags: {}", c.tags.join(", ")),
+                Some(why) => format!("not measured: {why}"),
+            };
+            assert_eq!(rest.trim_start(), want);
+        }
+    }
+    let one = text(&boardfuzz(&["rules", "boj15778"], b"").stdout);
+    assert!(
+        one.starts_with("yut_nori — Yut Nori (BOJ 15778): 21 clauses"),
+        "{one}"
+    );
+    assert!(
+        one.contains("  YN-7   tags: land-nal-bat, capture-on-nal-bat\n"),
+        "{one}"
+    );
+    assert!(!one.contains("SG-"), "{one}");
+    assert_eq!(boardfuzz(&["rules", "chess"], b"").status.code(), Some(2));
 }

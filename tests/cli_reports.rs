@@ -92,6 +92,91 @@ fn json_and_junit_reports_describe_the_run_and_its_finding() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Clause coverage, in the summary and in both reports, from one run of coin_jump: each clause a
+/// tag measures counts the cases whose tags cite it — at least as many as its most frequent
+/// tag, at most the sum of its tags and the cases — and a clause no tag measures carries its
+/// recorded reason.
+#[test]
+fn the_summary_and_both_reports_show_clause_coverage() {
+    let dir = temp_dir("clause-reports");
+    let (json, junit) = (dir.join("run.json"), dir.join("run.xml"));
+    let out = boardfuzz(
+        &[
+            "check",
+            "coin_jump",
+            "--cases",
+            "300",
+            "--seed",
+            "1",
+            "--no-save",
+            "--quiet",
+            "--report",
+            "json",
+            json.to_str().unwrap(),
+            "--report",
+            "junit",
+            junit.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("clause coverage: 8 of 12 clauses measured by a tag\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("| CJ-9   |"), "{stdout}");
+    assert!(
+        stdout.contains("not measured by a tag:\n  CJ-2   every input exercises it ("),
+        "{stdout}"
+    );
+
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).expect("valid JSON");
+    let game = &json["games"][0];
+    let cases = game["cases"].as_u64().unwrap();
+    let census = game["census"].as_object().unwrap();
+    let clauses = game["clauses"].as_object().unwrap();
+    let unmeasured = game["unmeasured_clauses"].as_object().unwrap();
+    assert_eq!(clauses.len() + unmeasured.len(), 12, "{game:#}");
+    let g = boardfuzz::games::builtin().find("coin_jump").unwrap();
+    for clause in g.clauses() {
+        if !clause.measured() {
+            assert_eq!(unmeasured[clause.id], clause.unmeasured.unwrap());
+            continue;
+        }
+        let count = clauses[clause.id].as_u64().unwrap();
+        let of_tags: Vec<u64> = clause
+            .tags
+            .iter()
+            .map(|t| census[*t].as_u64().unwrap())
+            .collect();
+        let (most, sum) = (*of_tags.iter().max().unwrap(), of_tags.iter().sum::<u64>());
+        assert!(
+            most <= count && count <= sum.min(cases),
+            "{}: {count} cases, its tags {of_tags:?} of {cases}",
+            clause.id
+        );
+    }
+    assert!(clauses["CJ-10"].as_u64().unwrap() > 0, "{game:#}");
+    assert_eq!(unmeasured["CJ-4"], "every input exercises it");
+
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let property = |name: &str| {
+        doc.descendants()
+            .find(|n| n.has_tag_name("property") && n.attribute("name") == Some(name))
+            .and_then(|n| n.attribute("value"))
+            .map(str::to_string)
+    };
+    assert_eq!(property("clause:CJ-10"), Some(clauses["CJ-10"].to_string()));
+    assert_eq!(
+        property("clause:CJ-4").as_deref(),
+        Some("not measured: every input exercises it")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn colour_only_when_asked_and_never_under_no_color() {
     let args = [

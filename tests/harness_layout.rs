@@ -1,7 +1,7 @@
 //! The shape every game copies (`docs/adding-a-game.md`), checked for every registered game: its
 //! folder has the same file roles, it has a reference module, a suite file, fuzz targets and a
 //! corpus; and the core (`game.rs`, `settings.rs`, `harness/`) imports nothing of the games or the
-//! CLI. Also the spec-example extractor the suites use.
+//! CLI. Also the reader of the rules pages the suites use.
 
 mod common;
 
@@ -58,20 +58,177 @@ fn the_core_imports_nothing_of_the_games_or_the_cli() {
 }
 
 #[test]
-fn the_extractor_reads_every_layout() {
-    let md = "Sample 1 — input:\n```\n1 2\n```\nSample 1 — output:\n```\n3\n```\n\
-              Derived. Input:\n```\n4\n```\nOutput:\n```\n5\n```\n```\n6 7\n```\nexpected `8`.\n\
-              Gap check:\n```\n9\n```\nexpected:\n```\n#1 1\n```\n\
-              | dice | answer |\n|---|---|\n| `1 2 3` | 190 |\n| `4` | 7 | 9 if wrong |\n";
+fn the_rules_page_reader_reads_every_layout() {
+    use common::rules::{clause_ids, corpus_lines, parse};
     assert_eq!(
-        common::suite::examples(md),
-        vec![
-            ("1 2\n".into(), "3\n".into()),
-            ("4\n".into(), "5\n".into()),
-            ("6 7\n".into(), "8\n".into()),
-            ("9\n".into(), "#1 1\n".into()),
-            ("1 2 3\n".into(), "190\n".into()),
-            ("4\n".into(), "7\n".into()),
+        clause_ids("YN-7, (as OT-9) SG-12a X-1 BOJ-15 `DY-3`: e.g. AB-"),
+        ["YN-7", "OT-9", "BOJ-15", "DY-3"]
+    );
+    let md = "# T\n\n## Rules\n\n### XY-1 — One\nText citing XY-2.\n\n### XY-2 — Two\n\n\
+              ## Census tags\n\n| tag | clauses |\n|---|---|\n\
+              | `a` | XY-2 |\n| `b` | XY-2, XY-1 |\n\n\
+              ## Clauses no tag measures\n\n- XY-3 — reading only (covered by corpus entry\n  \
+              `bad-x`).\n";
+    let page = parse(md).unwrap();
+    assert_eq!(page.clauses, ["XY-1", "XY-2"]);
+    assert_eq!(
+        page.tags,
+        [
+            ("a".to_string(), vec!["XY-2".to_string()]),
+            (
+                "b".to_string(),
+                vec!["XY-2".to_string(), "XY-1".to_string()]
+            )
         ]
+    );
+    assert_eq!(
+        page.unmeasured,
+        [(
+            "XY-3".to_string(),
+            "reading only (covered by corpus entry `bad-x`)".to_string()
+        )]
+    );
+    assert_eq!(
+        page.mentioned,
+        ["XY-1", "XY-2", "XY-2", "XY-2", "XY-2", "XY-1", "XY-3"]
+    );
+    let bad = parse(
+        &md.replace("### XY-2 — Two", "### Two")
+            .replace("- XY-3 —", "- XY-3:"),
+    );
+    assert_eq!(bad.unwrap_err().len(), 2);
+    let lines = corpus_lines(
+        "| entry | why it is here |\n|---|---|\n| `sample-1` … `sample-6` | samples |\n\
+         | census-*, `bad-a` | found (XY-1; XY-2) |\n",
+    );
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].names, ["sample-1", "sample-6"]);
+    assert!(lines[0].cites.is_empty());
+    assert_eq!(lines[1].names, ["census-*", "bad-a"]);
+    assert_eq!(lines[1].cites, ["XY-1", "XY-2"]);
+}
+
+/// The text files of the repository: every file under the root but build output, git's data,
+/// fuzzing output and the fuzzers' kept seeds (bytes for libFuzzer, not text for people).
+fn repository_files() -> Vec<PathBuf> {
+    let skip = |path: &Path| {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let parent = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str());
+        matches!(name, "target" | ".git" | "mutants.out" | "mutants.out.old")
+            || (parent == Some("fuzz") && matches!(name, "corpus" | "artifacts" | "coverage"))
+    };
+    let mut files = Vec::new();
+    let mut folders = vec![root()];
+    while let Some(dir) = folders.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if skip(&path) {
+                continue;
+            }
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Where `path` (relative, `/`-separated) leads from folder `base` (relative to the root), or
+/// `None` if it climbs out of the root.
+fn resolve(base: &Path, path: &str) -> Option<PathBuf> {
+    let mut at: Vec<String> = base
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                at.pop()?;
+            }
+            name => at.push(name.to_string()),
+        }
+    }
+    Some(at.iter().collect())
+}
+
+/// A fresh clone holds everything its files name: no file names the folder of notes the rules
+/// were first written from (a sibling of the checkout), an absolute path into the folder that
+/// holds the checkout (or a home folder), or a relative path that climbs out of the repository —
+/// from the file's folder, or (outside Markdown, where links are relative to the page) from its
+/// crate's root, as `CARGO_MANIFEST_DIR` and cargo's `path =` resolve. (The patterns below are
+/// spelt in pieces so that this file does not name them itself.)
+#[test]
+fn no_file_names_a_path_outside_the_repository() {
+    const UP: &str = concat!("..", "/");
+    const UP_END: &str = concat!("/", "..");
+    const HOME: &str = concat!("/", "home/");
+    const USERS: &str = concat!("/", "Users/");
+    const TILDE: &str = concat!("~", "/");
+    let root = root();
+    let notes = ["shared", "spec"].join("/");
+    let outside = root
+        .parent()
+        .map(|p| format!("{}/", p.display()))
+        .filter(|p| p != "/");
+    let mut offending = Vec::new();
+    for path in repository_files() {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // not text
+        };
+        let relative = path.strip_prefix(&root).unwrap();
+        let folder = relative.parent().unwrap_or(Path::new(""));
+        let crate_root = folder
+            .ancestors()
+            .find(|a| root.join(a).join("Cargo.toml").is_file())
+            .unwrap_or(Path::new(""));
+        let markdown = relative.extension().is_some_and(|e| e == "md");
+        for (n, line) in text.lines().enumerate() {
+            let mut why = Vec::new();
+            if line.contains(&notes) {
+                why.push(notes.clone());
+            }
+            let words = line.split(|c: char| {
+                !(c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '_' | '-' | '~' | '$'))
+            });
+            for word in words {
+                let absolute = [HOME, USERS, TILDE]
+                    .iter()
+                    .chain(outside.as_deref().as_slice())
+                    .any(|p| word.starts_with(p));
+                if absolute {
+                    why.push(word.to_string());
+                } else if word.contains(UP)
+                    || word.ends_with(UP_END)
+                    || (word == ".." && relative.ends_with("Cargo.toml"))
+                {
+                    let escapes = resolve(folder, word).is_none()
+                        || (!markdown && resolve(crate_root, word).is_none());
+                    if escapes && !word.starts_with('/') && !word.starts_with('$') {
+                        why.push(word.to_string());
+                    }
+                }
+            }
+            if !why.is_empty() {
+                offending.push(format!(
+                    "{}:{}: {} ({})",
+                    relative.display(),
+                    n + 1,
+                    why.join(", "),
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        offending.is_empty(),
+        "paths outside the repository:\n{}",
+        offending.join("\n")
     );
 }

@@ -4,7 +4,8 @@
 //! mutated inputs.
 //! Fewer cases than the other games: the literal reference searches all 4^10 lines of every
 //! input.
-//! The worked examples of the rules are checked here too.
+//! Also: the rules page `docs/rules/dice_yut.md` against the clauses the code declares and the
+//! corpus cites (`tests/common/rules.rs`).
 
 mod common;
 
@@ -18,6 +19,6 @@ boardfuzz::game_suite!(
 );
 
 #[test]
-fn spec_examples_are_answered_by_both_sides() {
-    common::suite::spec_examples("dice_yut");
+fn the_rules_page_matches_the_code_and_the_corpus() {
+    common::rules::holds("dice_yut");
 }

@@ -6,34 +6,34 @@
 //!
 //! Method: keep the set of digit cells the coin can stand on after exactly `t` moves (`t = 0`: the
 //! start alone; a set is the list of its cells plus a flag per cell, see `CellSet`). One step
-//! applies each of the 4 moves (rule 2) from every cell of the set and keeps
-//! the targets that are digit cells on the board (rule 4); moves into a hole or off the board end
-//! the game (rule 3) and contribute nothing to the next set.
+//! applies each of the 4 moves (CJ-5) from every cell of the set and keeps
+//! the targets that are digit cells on the board (CJ-7); moves into a hole or off the board end
+//! the game (CJ-6) and contribute nothing to the next set.
 //!
 //! - If the set after `N·M` steps is still non-empty, some walk of `N·M` moves visits `N·M + 1`
 //!   digit cells, so it repeats one (pigeonhole): a cycle is reachable and the coin can move
-//!   forever: `-1` (rule 5).
+//!   forever: `-1` (CJ-9).
 //! - Otherwise let `t` be the last step with a non-empty set. The longest walk over digit cells has
 //!   `t` moves, and from its last cell every move ends the game, which is one more counted move
-//!   (rule 3): the answer is `t + 1`.
+//!   (CJ-6): the answer is `t + 1`, the longest game over every choice of moves (CJ-8, CJ-10).
 //!
 //! This is O(N·M · largest set) per start cell, O((N·M)²) at worst; slow on purpose.
 
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
 
-/// Strict mode's bound on N and M (the problem's constraints).
+/// Strict mode's bound on N and M (the problem's constraints, CJ-1).
 const STRICT_MAX_SIDE: i64 = 50;
 
-/// The board: `cells[row][col]` is `Some(digit)` or `None` for a hole. 0-based.
+/// The board: `cells[row][col]` is `Some(digit)` or `None` for a hole (CJ-4). 0-based.
 struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<Vec<Option<u8>>>,
 }
 
-/// The judge's answer: the maximum number of moves, or `-1`, plus a newline. `strict` limits N and
-/// M to 50 (anything larger is `out-of-range`); N, M ≥ 1 always.
+/// The judge's answer: the maximum number of moves, or `-1`, plus a newline (CJ-9 to CJ-11).
+/// `strict` limits N and M to 50 (anything larger is `out-of-range`); N, M ≥ 1 always (CJ-1).
 pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let board = read_board(input, strict)?;
     let answer = play_from(&board, (0, 0));
@@ -47,8 +47,8 @@ pub fn read(input: &[u8], strict: bool) -> Result<Vec<Vec<Option<u8>>>, InputErr
     read_board(input, strict).map(|board| board.cells)
 }
 
-/// One line `r,c=V` (1-based) for every digit cell reachable from the start, the start included,
-/// in row-major order; `V` is the answer of a game started on that cell.
+/// The trace (CJ-12): one line `r,c=V` (1-based) for every digit cell reachable from the start,
+/// the start included, in row-major order; `V` is the answer of a game started on that cell.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let board = read_board(input, strict)?;
     let reachable = reachable_from(&board, (0, 0));
@@ -64,8 +64,8 @@ pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     Ok(lines)
 }
 
-/// Reads `N M` and N rows of M characters `1`–`9`/`H`, then checks (semantically) that the
-/// top-left cell is not a hole (`invalid` at line 2).
+/// Reads `N M` (CJ-1) and N rows of M characters `1`–`9`/`H` (CJ-2), then checks (semantically)
+/// that the top-left cell is not a hole (`invalid` at line 2, CJ-3).
 fn read_board(input: &[u8], strict: bool) -> Result<Board, InputError> {
     let mut text = JudgeText::new(input)?;
 
@@ -84,7 +84,7 @@ fn read_board(input: &[u8], strict: bool) -> Result<Board, InputError> {
 
     text.finish()?;
 
-    // Rule 1: the top-left cell is never a hole.
+    // CJ-3: the top-left cell is never a hole.
     if cells[0][0].is_none() {
         return Err(InputError {
             class: "invalid",
@@ -106,7 +106,8 @@ fn to_usize(value: i64, line: usize) -> Result<usize, InputError> {
     })
 }
 
-/// One board row: exactly `cols` characters, each `1`–`9` or `H`; anything else is `malformed`.
+/// One board row: exactly `cols` characters, each `1`–`9` or `H`; anything else is `malformed`
+/// (CJ-2).
 fn read_row(field: &str, line: usize, cols: usize) -> Result<Vec<Option<u8>>, InputError> {
     let mut row = Vec::new();
     for character in field.chars() {
@@ -138,7 +139,7 @@ fn index(board: &Board, (row, col): (usize, usize)) -> usize {
     row * board.cols + col
 }
 
-/// Rule 2: where the 4 moves from a digit cell land, as signed coordinates (possibly off the
+/// Where the 4 moves from a digit cell land (CJ-5), as signed coordinates (possibly off the
 /// board).
 fn move_targets(board: &Board, (row, col): (usize, usize)) -> [(i64, i64); 4] {
     let jump = i64::from(board.cells[row][col].expect("moves start on a digit cell"));
@@ -151,8 +152,8 @@ fn move_targets(board: &Board, (row, col): (usize, usize)) -> [(i64, i64); 4] {
     ]
 }
 
-/// Rule 4: the target as a cell if the game continues there (on the board and a digit), `None`
-/// if the move ends the game (rule 3: off the board or a hole).
+/// The target as a cell if the game continues there (on the board and a digit, CJ-7), `None`
+/// if the move ends the game (off the board or a hole, CJ-6).
 fn continuing_cell(board: &Board, (row, col): (i64, i64)) -> Option<(usize, usize)> {
     if row < 0 || col < 0 {
         return None;
@@ -213,7 +214,8 @@ fn step(board: &Board, current: &CellSet, next: &mut CellSet) {
     }
 }
 
-/// The game from `start` (a digit cell): its answer, `-1` or the maximum number of moves.
+/// The game from `start` (a digit cell): its answer, `-1` (CJ-9) or the maximum number of moves
+/// (CJ-8, CJ-10).
 fn play_from(board: &Board, start: (usize, usize)) -> i64 {
     walk_step_sets(board, start, |_| {})
 }

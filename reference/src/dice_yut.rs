@@ -4,18 +4,18 @@
 //! error, trace and census formats are those of `docs/judge-text.md` (sections "dice_yut" and
 //! "Census tags of the newer games").
 //!
-//! The board is the spec's table, cell by cell: `Cell` names every one of the 33 cells,
-//! `red_arrow` and `blue_arrow` are the table's two arrow columns and `score` its score
-//! column. A move walks the piece one step at a time (rule 3): the first step follows the blue
-//! arrow when the move starts on a blue cell, every other step the red arrow, and reaching `F`
-//! ends the walk. Occupancy (rule 4) compares cells by identity against the other pieces; `F`
-//! never blocks.
+//! The board is a table, cell by cell: `Cell` names every one of the 33 cells (DY-3),
+//! `red_arrow` and `blue_arrow` are its two arrow columns (DY-4, DY-5) and `score` its score
+//! column. A move walks the piece one step at a time: the first step follows the blue arrow when
+//! the move starts on a blue cell, every other step the red arrow (DY-8), and reaching `F` ends
+//! the walk (DY-9). Occupancy compares cells by identity against the other pieces; `F` never
+//! blocks (DY-10).
 //!
 //! The maximum is found by a plain exhaustive depth-first search: for every die, every piece that
-//! may be chosen is tried, and the best total over all complete lines of play is kept. There is no
-//! memoisation, no precomputed landing table and no symmetry reduction; 10 dice are 4^10 ≈ 1 M
-//! lines at most. When no piece can be chosen (all on `F`, or every unfinished piece blocked), the
-//! game ends there and the total so far counts (the end-early rule of `docs/judge-text.md`).
+//! may be chosen is tried, and the best total over all complete lines of play is kept (DY-14).
+//! There is no memoisation, no precomputed landing table and no symmetry reduction; 10 dice are
+//! 4^10 ≈ 1 M lines at most. When no piece can be chosen (all on `F`, or every unfinished piece
+//! blocked), the game ends there and the total so far counts (the end-early rule, DY-13).
 //!
 //! The census enumerates every complete line of play twice: once to find the maximum total, once
 //! to collect the events of every line whose total equals it.
@@ -23,21 +23,21 @@
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
 
-/// Rule 1: the number of pieces.
+/// The number of pieces (DY-6).
 const PIECES: usize = 4;
 
-/// Rule 2 / input format: the number of dice on the line in strict mode.
+/// The number of dice on the line in strict mode (DY-2).
 const STRICT_DICE: usize = 10;
 
-/// `docs/judge-text.md`: the number of dice on the line without strict mode, at least and at most.
+/// The number of dice on the line without strict mode, at least and at most (DY-2).
 const LOOSE_MIN_DICE: usize = 1;
 const LOOSE_MAX_DICE: usize = 1000;
 
-/// Rule 2: a die shows a value in `DIE_MIN..=DIE_MAX`.
+/// A die shows a value in `DIE_MIN..=DIE_MAX` (DY-1).
 const DIE_MIN: i64 = 1;
 const DIE_MAX: i64 = 5;
 
-/// The 33 cells of the board, named as in the spec's table: `S` start, `O2`..`O40` the outer
+/// The 33 cells of the board (DY-3), named by their numbers: `S` start, `O2`..`O40` the outer
 /// ring, `B*` the branch from blue 10, `C*` the branch from blue 20, `D*` the branch from blue 30,
 /// `M*` the centre spine (`M25` the shared 25), `F` finish. The one 40 cell is `O40`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,8 +79,7 @@ enum Cell {
 
 use Cell::*;
 
-/// The board table's "red (normal) arrow" column: the next cell, or `None` on `F` (movement
-/// stops).
+/// The normal arrow of each cell (DY-4): the next cell, or `None` on `F` (movement stops).
 fn red_arrow(cell: Cell) -> Option<Cell> {
     match cell {
         S => Some(O2),
@@ -119,7 +118,7 @@ fn red_arrow(cell: Cell) -> Option<Cell> {
     }
 }
 
-/// The board table's "blue arrow" column: only the blue cells `O10`, `O20`, `O30` have one.
+/// The shortcut arrow (DY-5): only the blue cells `O10`, `O20`, `O30` have one.
 fn blue_arrow(cell: Cell) -> Option<Cell> {
     match cell {
         O10 => Some(B13),
@@ -129,7 +128,7 @@ fn blue_arrow(cell: Cell) -> Option<Cell> {
     }
 }
 
-/// The board table's "score" column: the number written on the cell; `S` and `F` are worth 0.
+/// The number written on the cell (DY-3, DY-11); `S` and `F` are worth 0.
 fn score(cell: Cell) -> u32 {
     match cell {
         S => 0,
@@ -172,7 +171,7 @@ fn score(cell: Cell) -> u32 {
 /// nor the landing cell counts.
 const MAX_PASSED: usize = DIE_MAX as usize - 1;
 
-/// One move of one piece, walked step by step (rule 3).
+/// One move of one piece, walked step by step (DY-8, DY-9).
 ///
 /// The search walks every piece for every die of every line of play, so a walk lives on the stack:
 /// the cells stepped over are kept in a fixed array of [`MAX_PASSED`] slots, of which the first
@@ -199,9 +198,9 @@ impl Walk {
     }
 }
 
-/// Rule 3: moves a piece from `start` by `steps` steps, one step at a time. The first step follows
-/// the blue arrow if `start` has one, otherwise the red arrow; every later step follows the red
-/// arrow; reaching `F` ends the move at once.
+/// Moves a piece from `start` by `steps` steps, one step at a time. The first step follows the
+/// blue arrow if `start` has one, otherwise the red arrow; every later step follows the red arrow
+/// (DY-8); reaching `F` ends the move at once (DY-9).
 fn walk(start: Cell, steps: u8) -> Walk {
     let mut here = start;
     let mut passed = [S; MAX_PASSED];
@@ -232,7 +231,7 @@ fn walk(start: Cell, steps: u8) -> Walk {
     }
 }
 
-/// Rule 4: is `cell` occupied by one of the pieces other than `mover`? (Cells are compared by
+/// Is `cell` occupied by one of the pieces other than `mover` (DY-10)? (Cells are compared by
 /// identity, never by score.)
 fn occupied_by_other(pieces: &[Cell; PIECES], mover: usize, cell: Cell) -> bool {
     for (other, &other_cell) in pieces.iter().enumerate() {
@@ -243,7 +242,7 @@ fn occupied_by_other(pieces: &[Cell; PIECES], mover: usize, cell: Cell) -> bool 
     false
 }
 
-/// Rule 4: may a piece end its move on `landing`? Any number of pieces may be on `F`; any other
+/// May a piece end its move on `landing` (DY-10)? Any number of pieces may be on `F`; any other
 /// cell must not hold another piece. (`S` is never a landing cell, so pieces on `S` block nothing.)
 fn may_land(pieces: &[Cell; PIECES], mover: usize, landing: Cell) -> bool {
     debug_assert!(landing != S, "no move lands on S");
@@ -253,15 +252,16 @@ fn may_land(pieces: &[Cell; PIECES], mover: usize, landing: Cell) -> bool {
 /// What choosing one piece for one die would do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Choice {
-    /// Rule 6: the piece is on `F` and cannot be chosen.
+    /// The piece is on `F` and cannot be chosen (DY-12).
     Finished,
-    /// Rule 4: the move would end on a cell occupied by another piece.
+    /// The move would end on a cell occupied by another piece (DY-10).
     Blocked(Walk),
     /// The piece may be chosen; this is its move.
     Legal(Walk),
 }
 
-/// Rules 3, 4 and 6: may `piece` be chosen in position `pieces` for `die`, and where does it go?
+/// May `piece` be chosen in position `pieces` for `die` (DY-7, DY-10, DY-12), and where does it
+/// go (DY-8, DY-9)?
 fn choice(pieces: &[Cell; PIECES], piece: usize, die: u8) -> Choice {
     if pieces[piece] == F {
         return Choice::Finished;
@@ -274,11 +274,10 @@ fn choice(pieces: &[Cell; PIECES], piece: usize, die: u8) -> Choice {
     }
 }
 
-/// The maximum total for these dice (each `1..=5`), all pieces starting on `S` (rules 1–7 and the
-/// end-early rule).
+/// The maximum total for these dice (each `1..=5`), all pieces starting on `S` (DY-6 to DY-14).
 ///
 /// With `allow_pass`, a piece on `F` may also be chosen: it stays on `F` and scores 0. That is not
-/// the game (rule 6 forbids it); it is the "passing" mistake, kept here for the `passing-pays`
+/// the game (DY-12 forbids it); it is the "passing" mistake, kept here for the `passing-pays`
 /// census tag.
 pub fn max_score(dice: &[u8], allow_pass: bool) -> u32 {
     best_total(dice, 0, [S; PIECES], allow_pass)
@@ -287,7 +286,7 @@ pub fn max_score(dice: &[u8], allow_pass: bool) -> u32 {
 /// Depth-first search: the best total the dice from `turn` on can add to position `pieces`,
 /// trying every piece that may be chosen for `dice[turn]`.
 fn best_total(dice: &[u8], turn: usize, pieces: [Cell; PIECES], allow_pass: bool) -> u32 {
-    // Rule 2: the dice have run out.
+    // DY-13: the dice have run out.
     if turn == dice.len() {
         return 0;
     }
@@ -296,7 +295,7 @@ fn best_total(dice: &[u8], turn: usize, pieces: [Cell; PIECES], allow_pass: bool
     for piece in 0..PIECES {
         let (next, points) = match choice(&pieces, piece, die) {
             Choice::Legal(walk) => {
-                // Rule 5: the landing cell's score.
+                // DY-11: the landing cell's score.
                 let mut next = pieces;
                 next[piece] = walk.landing;
                 (next, score(walk.landing))
@@ -310,13 +309,13 @@ fn best_total(dice: &[u8], turn: usize, pieces: [Cell; PIECES], allow_pass: bool
             best = Some(total);
         }
     }
-    // End-early rule: no piece can be chosen, the game ends here and adds nothing more.
+    // DY-13: no piece can be chosen, the game ends here and adds nothing more.
     best.unwrap_or(0)
 }
 
 /// Reads the line of dice (`docs/judge-text.md`, "dice_yut"): exactly 10 fields in strict mode,
-/// 1 to 1000 otherwise (any other count is `malformed`, checked before the fields), each a number
-/// in `1..=5`, then nothing but blank lines.
+/// 1 to 1000 otherwise (any other count is `malformed`, checked before the fields: DY-2), each a
+/// number in `1..=5` (DY-1), then nothing but blank lines.
 fn read_dice(input: &[u8], strict: bool) -> Result<Vec<u8>, InputError> {
     let mut text = JudgeText::new(input)?;
     let (line, fields) = if strict {
@@ -338,14 +337,15 @@ pub fn read(input: &[u8], strict: bool) -> Result<Vec<u8>, InputError> {
     read_dice(input, strict)
 }
 
-/// The judge's answer: the maximum total, `"V\n"`. `strict` requires exactly 10 dice; otherwise
-/// 1 to 1000 are read.
+/// The judge's answer: the maximum total, `"V\n"` (DY-14, DY-15). `strict` requires exactly 10
+/// dice; otherwise 1 to 1000 are read (DY-2).
 pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let dice = read_dice(input, strict)?;
     Ok(format!("{}\n", max_score(&dice, false)))
 }
 
-/// One line per die: line `k` is `k: V`, with `V` the answer for the first `k` dice alone.
+/// The trace (DY-16): one line per die, line `k` is `k: V`, with `V` the answer for the first
+/// `k` dice alone.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let dice = read_dice(input, strict)?;
     let mut lines = Vec::new();
@@ -606,7 +606,7 @@ mod tests {
     // ---- The board and one move ------------------------------------------------------------
 
     #[test]
-    fn the_board_has_33_cells_and_the_paths_of_the_spec() {
+    fn the_board_has_33_cells_and_the_arrows_of_dy_4_and_dy_5() {
         // Follow only red arrows from S: the outer ring, 21 steps to F.
         let mut ring = vec![S];
         while let Some(next) = red_arrow(*ring.last().unwrap()) {

@@ -5,14 +5,15 @@
 //! newer games").
 //!
 //! The state is kept as literally as possible: the board is an N×N grid of `Cell`s, addressed
-//! with the spec's 1-based coordinates (`x` the row, `y` the column). A placement (rule 4) puts the
-//! stone, then walks each of the 8 directions one cell at a time, collecting the opposite stones it
-//! passes in a list, and turns them only if the first cell that is not an opposite stone is on the
-//! board and holds the placer's colour. There are no bit boards, ray tables or other shortcuts.
+//! with the input's 1-based coordinates (`x` the row, `y` the column: OT-6). A placement (OT-9)
+//! puts the stone, then walks each of the 8 directions one cell at a time, collecting the opposite
+//! stones it passes in a list, and turns them only if the first cell that is not an opposite stone
+//! is on the board and holds the placer's colour (OT-10, OT-11). There are no bit boards, ray
+//! tables or other shortcuts.
 //!
 //! The whole input is read and syntax-checked first (`docs/judge-text.md`, steps 1–8); only then
 //! are the test cases played, one after the other on a fresh board each, and the `invalid` checks
-//! (occupied cell; with `strict`, a placement that flips nothing) made in input order.
+//! (occupied cell, OT-4; with `strict`, a placement that flips nothing, OT-5) made in input order.
 //!
 //! The board type, the placement rule and the per-placement census tags are shared with
 //! [`crate::othello_board`] (BOJ 15671), which has the same capture rule and starting pattern.
@@ -20,21 +21,21 @@
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
 
-/// Input format: `1 ≤ T ≤ 1000` test cases.
+/// Input format: `1 ≤ T ≤ 1000` test cases (OT-1).
 const MIN_TEST_CASES: i64 = 1;
 const MAX_TEST_CASES: i64 = 1000;
 
-/// Rule 1: the board side N is one of these.
+/// The board side N is one of these (OT-2).
 const BOARD_SIDES: [usize; 3] = [4, 6, 8];
 
-/// Rule 2: the four centre stones are on the board from the start, so `M ≤ N² − 4`.
+/// The four centre stones are on the board from the start (OT-7), so `M ≤ N² − 4` (OT-2).
 const CENTRE_STONES: usize = 4;
 
-/// Rule 3: the colour codes of the input.
+/// The colour codes of the input (OT-3).
 const BLACK_CODE: i64 = 1;
 const WHITE_CODE: i64 = 2;
 
-/// Rule 4.2: the 8 directions (horizontal, vertical, diagonal) as (row step, column step).
+/// The 8 directions (horizontal, vertical, diagonal) as (row step, column step) (OT-9).
 const DIRECTIONS: [(i64, i64); 8] = [
     (-1, -1), // up-left
     (-1, 0),  // up
@@ -90,7 +91,7 @@ fn letter(cell: Cell) -> char {
     }
 }
 
-/// An N×N board. All its methods take the spec's 1-based (row, column) coordinates.
+/// An N×N board. All its methods take the input's 1-based (row, column) coordinates (OT-6).
 #[derive(Debug, Clone)]
 pub(crate) struct Board {
     /// N, the side of the board.
@@ -100,7 +101,7 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// Rule 2: the starting position. With h = N/2, white at (h, h) and (h+1, h+1), black at
+    /// The starting position (OT-7). With h = N/2, white at (h, h) and (h+1, h+1), black at
     /// (h, h+1) and (h+1, h); every other cell empty.
     pub(crate) fn initial(n: usize) -> Board {
         let mut board = Board {
@@ -131,7 +132,7 @@ impl Board {
         1 <= row && row <= n && 1 <= col && col <= n
     }
 
-    /// Rule 6: the number of cells holding `colour` (or empty cells, for `Cell::Empty`).
+    /// The number of cells holding `colour` (OT-13) (or empty cells, for `Cell::Empty`).
     pub(crate) fn count(&self, colour: Cell) -> usize {
         let mut total = 0;
         for row in 1..=self.n {
@@ -153,7 +154,7 @@ impl Board {
         text
     }
 
-    /// The trace's `ROWS`: rows 1..=N, each as [`Board::row_text`], separated by `/`.
+    /// The trace's `ROWS` (OT-15): rows 1..=N, each as [`Board::row_text`], separated by `/`.
     pub(crate) fn rows_text(&self) -> String {
         let mut rows = Vec::new();
         for row in 1..=self.n {
@@ -168,7 +169,7 @@ impl Board {
     }
 }
 
-/// What the walk of rule 4.2 found in one direction.
+/// What the walk of OT-10 found in one direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Walk {
     /// The first cell in this direction is not an opposite stone (off the board, empty, or the
@@ -182,24 +183,25 @@ pub(crate) enum Walk {
     MetEmpty,
 }
 
-/// The most stones one walk of rule 4.2 can pass: every cell of a row of the largest board but
+/// The most stones one walk of OT-10 can pass: every cell of a row of the largest board but
 /// the new stone's own.
 const MAX_PASSED: usize = BOARD_SIDES[BOARD_SIDES.len() - 1] - 1;
 
-/// Rule 4: applies a placement of `colour` at 1-based (row, col), which must be empty.
+/// Applies a placement of `colour` at 1-based (row, col), which must be empty (OT-9 to OT-12).
 ///
-/// 4.1 puts the stone; 4.2 walks the 8 directions one by one ([`walk_direction`]); 4.3 holds
-/// because only the stones passed on the walks from the new stone are turned, never stones around
-/// a stone that was just turned. Returns what happened in each direction, in [`DIRECTIONS`] order.
+/// It puts the stone and walks the 8 directions one by one ([`walk_direction`], OT-9); no chain
+/// reaction (OT-12) holds because only the stones passed on the walks from the new stone are
+/// turned, never stones around a stone that was just turned. Returns what happened in each
+/// direction, in [`DIRECTIONS`] order.
 pub(crate) fn place(
     board: &mut Board,
     row: usize,
     col: usize,
     colour: Cell,
 ) -> [Walk; DIRECTIONS.len()] {
-    // 4.1: put a stone of colour c on that cell.
+    // OT-9: put a stone of colour c on that cell.
     board.set(row, col, colour);
-    // 4.2: each direction independently. The 8 rays from the new stone share no cell, so turning
+    // OT-9: each direction independently. The 8 rays from the new stone share no cell, so turning
     // the stones of one direction right away cannot change what another direction's walk sees.
     let mut walks = [Walk::NothingPassed; DIRECTIONS.len()];
     for (walk, direction) in walks.iter_mut().zip(DIRECTIONS) {
@@ -208,7 +210,7 @@ pub(crate) fn place(
     walks
 }
 
-/// Rule 4.2 for one direction: step away from the new stone at (row, col) while the cells hold
+/// One direction (OT-10, OT-11): step away from the new stone at (row, col) while the cells hold
 /// the opposite colour, collecting them. If at least one was passed and the first cell that is not
 /// of the opposite colour is on the board and holds `colour`, turn every passed stone into
 /// `colour`. If that cell is empty or the walk left the board, nothing changes.
@@ -262,7 +264,7 @@ pub(crate) fn flipping_directions(walks: &[Walk]) -> usize {
     directions
 }
 
-/// `invalid` check 1 (before the stone is put): a placement on an occupied cell.
+/// `invalid` check 1 (before the stone is put): a placement on an occupied cell (OT-4).
 pub(crate) fn check_cell_is_empty(
     board: &Board,
     row: usize,
@@ -284,7 +286,7 @@ pub(crate) fn check_cell_is_empty(
 }
 
 /// `invalid` check 2 (after the stone is put), only with `strict`: a placement that flips
-/// nothing is not a legal Othello move (rule 5 promises only legal moves).
+/// nothing is not a legal Othello move (OT-5).
 pub(crate) fn check_flipped_something(
     walks: &[Walk],
     strict: bool,
@@ -380,9 +382,9 @@ struct Applied<'a> {
     board: &'a Board,
 }
 
-/// The judge's output: one line `#t B W` per test case. With `strict`, a placement that flips
-/// nothing is `invalid`; without it, it is applied as rule 4 reads (the stone is put, nothing
-/// turns).
+/// The judge's output: one line `#t B W` per test case (OT-14). With `strict`, a placement that
+/// flips nothing is `invalid`; without it, it is applied literally (the stone is put, nothing
+/// turns: OT-5).
 pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let cases = read_input(input)?;
     let counts = play(&cases, strict, &mut |_| {})?;
@@ -393,8 +395,9 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     Ok(output)
 }
 
-/// One line per placement, in input order across all test cases: `t.k: ROWS`, the board right
-/// after the placement (rows 1..=N separated by `/`, each N letters `B`, `W`, `.`).
+/// The trace (OT-15): one line per placement, in input order across all test cases: `t.k: ROWS`,
+/// the board right after the placement (rows 1..=N separated by `/`, each N letters `B`, `W`,
+/// `.`).
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let cases = read_input(input)?;
     let mut lines = Vec::new();
@@ -448,7 +451,8 @@ pub fn census(input: &[u8], strict: bool) -> Result<Vec<&'static str>, InputErro
     Ok(in_tag_order(TAGS, &tags))
 }
 
-/// Reads the input of `docs/judge-text.md`: `T`, then per test case `N M` and M lines `x y c`.
+/// Reads the input of `docs/judge-text.md`: `T` (OT-1), then per test case `N M` (OT-2) and M
+/// lines `x y c` (OT-3).
 /// Every syntax check (field by field, left to right) and the trailing check run here; nothing
 /// semantic.
 fn read_input(input: &[u8]) -> Result<Vec<TestCase>, InputError> {
@@ -489,7 +493,7 @@ fn read_input(input: &[u8]) -> Result<Vec<TestCase>, InputError> {
     Ok(cases)
 }
 
-/// Rule 1: N is a number and one of 4, 6, 8; any other value (5 and 7 included) is
+/// N is a number and one of 4, 6, 8 (OT-2); any other value (5 and 7 included) is
 /// `out-of-range`.
 fn read_board_side(field: &str, line: usize) -> Result<usize, InputError> {
     let value = number(field, line, "N", i64::MIN, i64::MAX)?;
@@ -505,7 +509,7 @@ fn read_board_side(field: &str, line: usize) -> Result<usize, InputError> {
     })
 }
 
-/// Plays every test case on a fresh board (rules 2–6), making the `invalid` checks in input
+/// Plays every test case on a fresh board (OT-7 to OT-13), making the `invalid` checks in input
 /// order, and shows each applied placement to `watch`. Returns (black, white) per test case.
 fn play(
     cases: &[TestCase],
@@ -514,9 +518,9 @@ fn play(
 ) -> Result<Vec<(usize, usize)>, InputError> {
     let mut counts = Vec::new();
     for (case_index, case) in cases.iter().enumerate() {
-        // Rule 2: every test case starts from the initial position.
+        // OT-7: every test case starts from the initial position.
         let mut board = Board::initial(case.n);
-        // Rule 3: the placements in input order, each with the colour given.
+        // OT-8: the placements in input order, each with the colour given.
         for (placement_index, placement) in case.placements.iter().enumerate() {
             let Placement {
                 line,
@@ -535,7 +539,7 @@ fn play(
                 board: &board,
             });
         }
-        // Rule 6: count the stones.
+        // OT-13: count the stones.
         counts.push((board.count(Cell::Black), board.count(Cell::White)));
     }
     Ok(counts)
@@ -626,7 +630,7 @@ mod tests {
 
     #[test]
     fn initial_position() {
-        // Rule 2, N = 6: `......`, `......`, `..WB..`, `..BW..`, `......`, `......`.
+        // OT-7, N = 6: `......`, `......`, `..WB..`, `..BW..`, `......`, `......`.
         let board = Board::initial(6);
         assert_eq!(
             board.rows_text(),
@@ -689,7 +693,7 @@ mod tests {
     #[test]
     fn no_chain_reaction() {
         // White at (1,1) turns (2,2) (bracketed by (3,3)). The turned (2,2) would now bracket the
-        // black (2,3) against the white (2,4), but newly flipped stones flip nothing (rule 4.3).
+        // black (2,3) against the white (2,4), but newly flipped stones flip nothing (OT-12).
         let input = "1\n4 3\n1 2 1\n2 4 2\n1 1 2\n";
         assert_eq!(
             trace(input.as_bytes(), false).unwrap(),

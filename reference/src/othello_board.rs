@@ -6,18 +6,19 @@
 //!
 //! Same capture rule and starting pattern as SWEA 4615, so the board, the placement rule (put the
 //! stone, walk the 8 directions one cell at a time, turn the passed opposite stones only if the
-//! walk ends on the placer's colour) and the per-placement census tags come from
+//! walk ends on the placer's colour: OB-9, OB-10) and the per-placement census tags come from
 //! [`crate::othello`]. What differs is spelled out here:
 //!
-//! - one game on a 6×6 board (white at (3,3) and (4,4), black at (3,4) and (4,3));
-//! - each placement is `R C`, the row first; no colour is given: placement `k` is black when `k`
-//!   is odd and white when it is even (strict alternation, black first);
+//! - one game on a 6×6 board (white at (3,3) and (4,4), black at (3,4) and (4,3): OB-6);
+//! - each placement is `R C`, the row first (OB-7); no colour is given: placement `k` is black
+//!   when `k` is odd and white when it is even (strict alternation, black first: OB-8);
 //! - the output is the final board, 6 lines of 6 letters, then `Black` or `White`, the side with
-//!   more stones. A tie breaks the judge's promise and is `invalid` at line `N + 1`.
+//!   more stones (OB-11, OB-12). A tie breaks the judge's promise and is `invalid` at line
+//!   `N + 1` (OB-5).
 //!
 //! The whole input is read and syntax-checked first; only then is the game played and the
-//! `invalid` checks made in input order (occupied cell; with `strict`, a placement that flips
-//! nothing; then the final tie).
+//! `invalid` checks made in input order (occupied cell, OB-3; with `strict`, a placement that
+//! flips nothing, OB-4; then the final tie, OB-5).
 
 use crate::judge_text::{number, JudgeText};
 use crate::othello::{
@@ -26,10 +27,10 @@ use crate::othello::{
 };
 use crate::InputError;
 
-/// The board is always 6×6.
+/// The board is always 6×6 (OB-6).
 const SIDE: usize = 6;
 
-/// Input format: `1 ≤ N ≤ 32` placements (the board has 32 empty cells).
+/// Input format: `1 ≤ N ≤ 32` placements (the board has 32 empty cells: OB-1).
 const MIN_PLACEMENTS: i64 = 1;
 const MAX_PLACEMENTS: i64 = 32;
 
@@ -65,9 +66,9 @@ struct Applied<'a> {
     board: &'a Board,
 }
 
-/// The judge's output: the 6 rows of the final board (row 1 first), then `Black` or `White`.
-/// With `strict`, a placement that flips nothing is `invalid`; without it, it is applied as the
-/// capture rule reads (the stone is put, nothing turns).
+/// The judge's output: the 6 rows of the final board (row 1 first), then `Black` or `White`
+/// (OB-12). With `strict`, a placement that flips nothing is `invalid`; without it, it is applied
+/// as the capture rule reads (the stone is put, nothing turns: OB-4).
 pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     let placements = read_input(input)?;
     let (board, winner) = play(&placements, strict, &mut |_| {})?;
@@ -81,8 +82,8 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     Ok(output)
 }
 
-/// One line per placement: `k: ROWS`, the board right after placement `k` (six rows of six
-/// letters, row 1 first, separated by `/`).
+/// The trace (OB-13): one line per placement, `k: ROWS`, the board right after placement `k` (six
+/// rows of six letters, row 1 first, separated by `/`).
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let placements = read_input(input)?;
     let mut lines = Vec::new();
@@ -114,8 +115,8 @@ pub fn census(input: &[u8], strict: bool) -> Result<Vec<&'static str>, InputErro
     Ok(in_tag_order(TAGS, &tags))
 }
 
-/// Reads the input of `docs/judge-text.md`: `N`, then N lines `R C`. Every syntax check (field by
-/// field, left to right) and the trailing check run here; nothing semantic.
+/// Reads the input of `docs/judge-text.md`: `N` (OB-1), then N lines `R C` (OB-2). Every syntax
+/// check (field by field, left to right) and the trailing check run here; nothing semantic.
 fn read_input(input: &[u8]) -> Result<Vec<Placement>, InputError> {
     let mut text = JudgeText::new(input)?;
 
@@ -134,7 +135,7 @@ fn read_input(input: &[u8]) -> Result<Vec<Placement>, InputError> {
     Ok(placements)
 }
 
-/// Placement `k` (1-based) is black when `k` is odd, white when `k` is even.
+/// Placement `k` (1-based) is black when `k` is odd, white when `k` is even (OB-8).
 fn colour_of_placement(k: usize) -> Cell {
     if k % 2 == 1 {
         Cell::Black
@@ -143,8 +144,9 @@ fn colour_of_placement(k: usize) -> Cell {
     }
 }
 
-/// Plays the game from the 6×6 starting position, making the `invalid` checks in input order,
-/// and shows each applied placement to `watch`. Returns the final board and the winner's name.
+/// Plays the game from the 6×6 starting position (OB-6, OB-9, OB-10), making the `invalid` checks
+/// in input order (OB-3, OB-4), and shows each applied placement to `watch`. Returns the final
+/// board and the winner's name.
 fn play(
     placements: &[Placement],
     strict: bool,
@@ -169,8 +171,8 @@ fn play(
     Ok((board, winner))
 }
 
-/// The side with more stones. The judge promises a winner, so a tie is `invalid`, reported at
-/// line `N + 1` (the last placement's line; line 1 holds `N`).
+/// The side with more stones (OB-11). The judge promises a winner, so a tie is `invalid` (OB-5),
+/// reported at line `N + 1` (the last placement's line; line 1 holds `N`).
 fn winner(board: &Board, n: usize) -> Result<&'static str, InputError> {
     let black = board.count(Cell::Black);
     let white = board.count(Cell::White);
@@ -305,7 +307,7 @@ mod tests {
         // 1: black (2,3) turns (3,3). 2: white (3,5) flips nothing (left: black (3,4), (3,3),
         // then the empty (3,2)). 3: black (6,1), far away, flips nothing. 4: white (2,2) turns
         // (3,3) (diagonal, against (4,4)); the turned (3,3) would now bracket black (3,4) against
-        // white (3,5), but a turned stone turns nothing (rule 4.3). 5: black (6,6), far away.
+        // white (3,5), but a turned stone turns nothing (OB-10). 5: black (6,6), far away.
         let input = "5\n2 3\n3 5\n6 1\n2 2\n6 6\n";
         assert_eq!(
             trace(input.as_bytes(), false).unwrap(),

@@ -5,10 +5,10 @@
 //!
 //! The state is kept as literally as possible: every cell holds a `Vec<usize>` of piece numbers,
 //! bottom first, and every piece has a direction. A piece's cell and height are never cached: when
-//! a piece moves, it is looked up on the board at that moment (rule 5.1). Turns 1, 2, … are played
-//! one by one up to the turn limit, pieces 1..=K in order, and the stack that just received pieces
-//! is checked for 4 or more pieces right after every single move (rule 6). [`solve`] and [`trace`]
-//! have no cycle detection or any other shortcut.
+//! a piece moves, it is looked up on the board at that moment (SG-7, SG-8). Turns 1, 2, … are
+//! played one by one up to the turn limit, pieces 1..=K in order, and the stack that just received
+//! pieces is checked for 4 or more pieces right after every single move (SG-14). [`solve`] and
+//! [`trace`] have no cycle detection or any other shortcut.
 //!
 //! [`census`] (the census tags of `docs/judge-text.md`) needs the game's true fate, so it plays on
 //! past the turn limit, the same way, until a move ends the game or the state at the start of a
@@ -19,21 +19,21 @@ use std::collections::HashMap;
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
 
-/// Rule 7: the game is simulated for turns 1..=1000.
+/// The judge's turn limit: the game is simulated for turns 1..=1000 (SG-15).
 pub const TURN_LIMIT: u32 = 1000;
 
-/// Rule 1: cell colours.
+/// Cell colours (SG-2).
 const WHITE: u8 = 0;
 const RED: u8 = 1;
 const BLUE: u8 = 2;
 
-/// Rule 2: directions.
+/// Directions (SG-5).
 const RIGHT: u8 = 1;
 const LEFT: u8 = 2;
 const UP: u8 = 3;
 const DOWN: u8 = 4;
 
-/// Rule 6: a stack of this many pieces (or more) ends the game.
+/// A stack of this many pieces (or more) ends the game (SG-14).
 const ENDING_STACK: usize = 4;
 
 /// The whole game state. Rows and columns are 0-based here; the input and trace are 1-based.
@@ -42,21 +42,23 @@ struct Game {
     n: usize,
     /// `colours[row][col]` is `WHITE`, `RED` or `BLUE`.
     colours: Vec<Vec<u8>>,
-    /// `stacks[row][col]` lists the piece numbers on that cell, bottom first (rule 3).
+    /// `stacks[row][col]` lists the piece numbers on that cell, bottom first (SG-6).
     stacks: Vec<Vec<Vec<usize>>>,
-    /// `directions[piece - 1]` is the direction of piece `piece` (rule 2).
+    /// `directions[piece - 1]` is the direction of piece `piece` (SG-5).
     directions: Vec<u8>,
-    /// G of rule 5.1 while it moves: the pieces lifted off A's cell, bottom first. Empty between
-    /// moves; one buffer for the whole game, so that a move allocates nothing.
+    /// The moving group (SG-8) while it moves: the pieces lifted off A's cell, bottom first. Empty
+    /// between moves; one buffer for the whole game, so that a move allocates nothing.
     group: Vec<usize>,
 }
 
-/// Answers the judge's question with the official turn limit of 1000: `"T\n"` or `"-1\n"`.
+/// Answers the judge's question with the official turn limit of 1000: `"T\n"` or `"-1\n"`
+/// (SG-17).
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     solve_with_limit(input, TURN_LIMIT)
 }
 
-/// Like [`solve`], but the game is played for turns `1..=turn_limit` (inclusive) before `-1`.
+/// Like [`solve`], but the game is played for turns `1..=turn_limit` (inclusive) before `-1`
+/// (SG-15).
 pub fn solve_with_limit(input: &[u8], turn_limit: u32) -> Result<String, InputError> {
     let mut game = read_game(input)?;
     for turn in 1..=turn_limit {
@@ -67,9 +69,9 @@ pub fn solve_with_limit(input: &[u8], turn_limit: u32) -> Result<String, InputEr
     Ok("-1\n".to_string())
 }
 
-/// One line per played turn: `T:` then ` r,c,d,h` for every piece 1..=K (1-based row and column,
-/// direction, height in its stack with 0 = bottom). The last line is the turn that ended the game
-/// (state right after the ending move) or turn `turn_limit`.
+/// The trace (SG-18): one line per played turn, `T:` then ` r,c,d,h` for every piece 1..=K
+/// (1-based row and column, direction, height in its stack with 0 = bottom). The last line is the
+/// turn that ended the game (state right after the ending move) or turn `turn_limit`.
 pub fn trace(input: &[u8], turn_limit: u32) -> Result<Vec<String>, InputError> {
     let mut game = read_game(input)?;
     let mut lines = Vec::new();
@@ -83,9 +85,9 @@ pub fn trace(input: &[u8], turn_limit: u32) -> Result<Vec<String>, InputError> {
     Ok(lines)
 }
 
-/// Reads the input of `docs/judge-text.md`: `N K`, N rows of N colours, K lines `row col dir`.
-/// Syntax is checked first (including trailing content); only then the semantic rule "no two
-/// pieces on one cell", at the later piece's line.
+/// Reads the input of `docs/judge-text.md`: `N K` (SG-1), N rows of N colours (SG-2), K lines
+/// `row col dir` (SG-3). Syntax is checked first (including trailing content); only then the
+/// semantic rule "no two pieces on one cell", at the later piece's line (SG-4).
 fn read_game(input: &[u8]) -> Result<Game, InputError> {
     let mut text = JudgeText::new(input)?;
 
@@ -115,7 +117,7 @@ fn read_game(input: &[u8]) -> Result<Game, InputError> {
 
     text.finish()?;
 
-    // Semantic check (rule 3): every piece starts alone on its cell.
+    // Semantic check (SG-4): every piece starts alone on its cell.
     let mut stacks = vec![vec![Vec::new(); n]; n];
     let mut directions = Vec::new();
     for (index, &(line, row, col, dir)) in pieces.iter().enumerate() {
@@ -143,8 +145,8 @@ fn read_game(input: &[u8]) -> Result<Game, InputError> {
     })
 }
 
-/// Rule 4: one turn, pieces 1..=K in order. Returns `true` as soon as a move makes a stack of 4 or
-/// more (rule 6); the rest of the turn is then not played.
+/// One turn, pieces 1..=K in order (SG-7). Returns `true` as soon as a move makes a stack of 4
+/// or more (SG-14); the rest of the turn is then not played.
 fn play_turn(game: &mut Game) -> bool {
     for piece in 1..=game.directions.len() {
         if let Some(destination) = move_piece(game, piece).destination {
@@ -156,12 +158,12 @@ fn play_turn(game: &mut Game) -> bool {
     false
 }
 
-/// Rule 6: does the stack that just received pieces hold 4 or more?
+/// Does the stack that just received pieces hold 4 or more (SG-14)?
 fn stack_ends_game(game: &Game, (row, col): (usize, usize)) -> bool {
     game.stacks[row][col].len() >= ENDING_STACK
 }
 
-/// What a neighbouring cell is, for rules 5.2–5.5.
+/// What a neighbouring cell is, for SG-9 to SG-13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Target {
     White,
@@ -173,18 +175,18 @@ enum Target {
 /// What one move did (for the census).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Move {
-    /// The neighbouring cell in A's direction (rule 5.2).
+    /// The neighbouring cell in A's direction (SG-9 to SG-11).
     first: Target,
     /// After a bounce (the first target blue or off the board), the neighbouring cell in A's
-    /// reversed direction (rule 5.5.2); `None` without a bounce.
+    /// reversed direction (SG-11, SG-12); `None` without a bounce.
     second: Option<Target>,
-    /// The cell that received pieces, or `None` if nothing moved (blocked bounce, rule 5.5.3).
+    /// The cell that received pieces, or `None` if nothing moved (blocked bounce, SG-13).
     destination: Option<(usize, usize)>,
     /// How many pieces moved (A and everything above it); 0 if nothing moved.
     group: usize,
 }
 
-/// Rule 5.2 / 5.5.2: the neighbouring cell of (row, col) in `direction` and what it is.
+/// The neighbouring cell of (row, col) in `direction` and what it is (SG-9 to SG-12).
 fn look(game: &Game, row: usize, col: usize, direction: u8) -> (Target, Option<(usize, usize)>) {
     match neighbour(game.n, row, col, direction) {
         None => (Target::OffBoard, None),
@@ -200,8 +202,8 @@ fn look(game: &Game, row: usize, col: usize, direction: u8) -> (Target, Option<(
     }
 }
 
-/// Rule 5: moves piece `a` (with everything above it) and says what happened; the cell that
-/// received pieces is `destination`, `None` if nothing moved (blocked bounce).
+/// Moves piece `a` (with everything above it, SG-8) and says what happened (SG-9 to SG-13); the
+/// cell that received pieces is `destination`, `None` if nothing moved (blocked bounce).
 fn move_piece(game: &mut Game, a: usize) -> Move {
     // 5.1: A's cell and A's index in that stack, right now.
     let (row, col, height) = find_piece(game, a);
@@ -262,7 +264,8 @@ fn find_piece(game: &Game, piece: usize) -> (usize, usize, usize) {
     unreachable!("piece {piece} is not on the board")
 }
 
-/// Rule 2: the neighbouring cell of (row, col) in direction `direction`, or `None` if off the board.
+/// The neighbouring cell of (row, col) in direction `direction` (SG-5), or `None` if off the
+/// board.
 fn neighbour(n: usize, row: usize, col: usize, direction: u8) -> Option<(usize, usize)> {
     match direction {
         RIGHT if col + 1 < n => Some((row, col + 1)),
@@ -274,7 +277,7 @@ fn neighbour(n: usize, row: usize, col: usize, direction: u8) -> Option<(usize, 
     }
 }
 
-/// Rule 5.5.1: 1↔2, 3↔4.
+/// The reversed direction: 1↔2, 3↔4 (SG-5, SG-11).
 fn reverse(direction: u8) -> u8 {
     match direction {
         RIGHT => LEFT,
@@ -285,13 +288,13 @@ fn reverse(direction: u8) -> u8 {
     }
 }
 
-/// Rule 1: the colour of a cell.
+/// The colour of a cell (SG-2).
 fn colour_of(game: &Game, (row, col): (usize, usize)) -> u8 {
     game.colours[row][col]
 }
 
-/// Rule 5.1: removes G (the piece at `height` and everything above it) from the cell into
-/// `game.group`, keeping its order (bottom first). Pieces below stay.
+/// Removes the moving group (SG-8: the piece at `height` and everything above it) from the cell
+/// into `game.group`, keeping its order (bottom first). Pieces below stay.
 fn take_group(game: &mut Game, row: usize, col: usize, height: usize) {
     let stack = &mut game.stacks[row][col];
     debug_assert!(
@@ -304,7 +307,7 @@ fn take_group(game: &mut Game, row: usize, col: usize, height: usize) {
     stack.truncate(height);
 }
 
-/// Rule 5.3: G goes on top of the destination in the same order.
+/// Onto white (SG-9): the group goes on top of the destination in the same order.
 fn put_white(game: &mut Game, (row, col): (usize, usize)) {
     let stack = &mut game.stacks[row][col];
     for &piece in &game.group {
@@ -313,8 +316,8 @@ fn put_white(game: &mut Game, (row, col): (usize, usize)) {
     game.group.clear();
 }
 
-/// Rule 5.4: G goes on top of the destination in reversed order; the destination's own pieces
-/// stay below, unchanged.
+/// Onto red (SG-10): the group goes on top of the destination in reversed order; the destination's
+/// own pieces stay below, unchanged.
 fn put_red(game: &mut Game, (row, col): (usize, usize)) {
     let stack = &mut game.stacks[row][col];
     for &piece in game.group.iter().rev() {
@@ -323,7 +326,7 @@ fn put_red(game: &mut Game, (row, col): (usize, usize)) {
     game.group.clear();
 }
 
-/// A trace line: `T: r,c,d,h …` for pieces 1..=K.
+/// A trace line: `T: r,c,d,h …` for pieces 1..=K (SG-18).
 fn describe(game: &Game, turn: u32) -> String {
     let mut line = format!("{turn}:");
     for piece in 1..=game.directions.len() {
@@ -421,11 +424,11 @@ fn state_key(game: &Game) -> Vec<u8> {
 /// here with the same error.
 ///
 /// The game is played turn by turn with the rules above, *past the limit* until its true fate is
-/// known: either some move ends it (rule 6), or the state at the start of a turn repeats one seen
-/// at the start of an earlier turn. The game is deterministic, so a repeat means the turns in
-/// between are replayed forever and the game never ends. Every turn-start state is kept with the
-/// turn it was first seen at; the first repeat, at the start of turn `t`, of the state first seen
-/// at turn `s`, gives the cycle's entry turn `S = s` and period `P = t − s`. Moves are counted only
+/// known: either some move ends it (SG-14), or the state at the start of a turn repeats one seen at
+/// the start of an earlier turn. The game is deterministic, so a repeat means the turns in between
+/// are replayed forever and the game never ends. Every turn-start state is kept with the turn it
+/// was first seen at; the first repeat, at the start of turn `t`, of the state first seen at turn
+/// `s`, gives the cycle's entry turn `S = s` and period `P = t − s` (SG-16). Moves are counted only
 /// for turns `1..=turn_limit`.
 pub fn census(input: &[u8], turn_limit: u32) -> Result<Vec<&'static str>, InputError> {
     let mut game = read_game(input)?;
@@ -472,7 +475,7 @@ fn end_bucket(end: u64) -> Option<&'static str> {
 
 /// Plays turn `turn` like [`play_turn`] and records the census tags of its moves (when
 /// `turn <= limit`). Returns `true` if a move of this turn ends the game; then, if `turn <= limit`,
-/// it also records the two tags about the ending move, playing the rest of the turn as if rule 6
+/// it also records the two tags about the ending move, playing the rest of the turn as if SG-14
 /// did not exist (the game is over, so the state is not used again).
 fn census_turn(game: &mut Game, turn: u64, limit: u64, hits: &mut Hits) -> bool {
     let counted = turn <= limit;

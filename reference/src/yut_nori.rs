@@ -1,25 +1,25 @@
 //! Yut Nori (BOJ 15778), followed literally from `docs/rules/yut_nori.md` (clauses `YN-…`).
 //!
 //! What lives here:
-//! - [`Position`]: the 29 named positions of the board, in the spec table's order, each with its
-//!   slug and the top-left `.` of its 2×2 block in the picture.
-//! - `PATH_1` … `PATH_4`: the four paths (윷길), written out as lists of positions exactly as the
-//!   spec lists them, from 날밭 to 날밭.
+//! - [`Position`]: the 29 named positions of the board (YN-5), in row-major order of their blocks,
+//!   each with its slug and the top-left `.` of its 2×2 block in the picture (YN-20).
+//! - `PATH_1` … `PATH_4`: the four paths (윷길, YN-6), written out as lists of positions, from 날밭
+//!   to 날밭.
 //! - [`Place`]: where a piece is: at home, on a named position, or out (exited).
-//! - One small function per rule of the spec: `steps_of_throw` (rule 2), `who_moves` (rule 3),
-//!   `route` (rule 4), `walk` (rule 5), `capture` (rule 6), `stack` (rule 7), `draw`
-//!   (rule 9); `play_turn` applies them in order for one input turn and reports what it did
+//! - One small function per rule: `steps_of_throw` (YN-8), `who_moves` (YN-9), `route` (YN-10
+//!   to YN-13, YN-15), `walk` (YN-14), `capture` (YN-16), `stack` (YN-17), `draw` (YN-19,
+//!   YN-20); `play_turn` applies them in order for one input turn and reports what it did
 //!   (`Events`: start, positions passed over, end, group, joined and captured pieces).
 //! - [`solve`] and [`trace`]: the judge-text entry points. The whole input is parsed first (syntax
-//!   errors, via [`crate::judge_text`]); only then is the game simulated, and the first turn that
-//!   names an exited piece is `invalid` at that turn's line.
+//!   errors, via [`crate::judge_text`]: YN-1, YN-2); only then is the game simulated, and the
+//!   first turn that names an exited piece is `invalid` at that turn's line (YN-3).
 //! - [`TAGS`] and [`census`]: the census tags of `docs/judge-text.md`, read from the `Events` of
 //!   each turn while the game is played as above.
 
 use crate::judge_text::{number, JudgeText};
 use crate::InputError;
 
-/// The 29 positions of the board, in the spec table's order (row-major order of their blocks).
+/// The 29 positions of the board (YN-5), in row-major order of their blocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Position {
     /// 1. 뒷밭, corner; a move starting here uses path 2.
@@ -85,7 +85,7 @@ pub enum Position {
 use Position as P;
 
 impl Position {
-    /// The position's slug from the spec table (used by the trace).
+    /// The position's slug (YN-5; used by the trace).
     pub fn slug(self) -> &'static str {
         match self {
             P::DwitBat => "dwit_bat",
@@ -120,7 +120,8 @@ impl Position {
         }
     }
 
-    /// The 0-based (row, column) of the top-left `.` of the position's 2×2 block in the picture.
+    /// The 0-based (row, column) of the top-left `.` of the position's 2×2 block in the picture
+    /// (YN-20).
     pub fn block(self) -> (usize, usize) {
         match self {
             P::DwitBat => (0, 0),
@@ -156,7 +157,7 @@ impl Position {
     }
 }
 
-/// Path 1 (shortest): 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 사려, 안찌, 날밭 → exit.
+/// Path 1 (shortest; route 1 of YN-6): 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 사려, 안찌, 날밭 → exit.
 const PATH_1: [Position; 12] = [
     P::NalBat,
     P::Do,
@@ -172,7 +173,7 @@ const PATH_1: [Position; 12] = [
     P::NalBat,
 ];
 
-/// Path 2: 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 뒷모도, 뒷모개, 방, 사려, 안찌,
+/// Path 2 (route 2 of YN-6): 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 뒷모도, 뒷모개, 방, 사려, 안찌,
 /// 날밭 → exit.
 const PATH_2: [Position; 17] = [
     P::NalBat,
@@ -194,7 +195,7 @@ const PATH_2: [Position; 17] = [
     P::NalBat,
 ];
 
-/// Path 3: 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 속윷, 속모, 쩔밭, 날도, 날개, 날걸, 날윷,
+/// Path 3 (route 3 of YN-6): 날밭, 도, 개, 걸, 윷, 앞밭, 앞모도, 앞모개, 방, 속윷, 속모, 쩔밭, 날도, 날개, 날걸, 날윷,
 /// 날밭 → exit.
 const PATH_3: [Position; 17] = [
     P::NalBat,
@@ -216,7 +217,7 @@ const PATH_3: [Position; 17] = [
     P::NalBat,
 ];
 
-/// Path 4 (outer ring, the default): 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 찌도,
+/// Path 4 (outer ring, the default; route 4 of YN-6): 날밭, 도, 개, 걸, 윷, 앞밭, 뒷도, 뒷개, 뒷걸, 뒷윷, 뒷밭, 찌도,
 /// 찌개, 찌걸, 찌윷, 쩔밭, 날도, 날개, 날걸, 날윷, 날밭 → exit.
 const PATH_4: [Position; 21] = [
     P::NalBat,
@@ -242,7 +243,7 @@ const PATH_4: [Position; 21] = [
     P::NalBat,
 ];
 
-/// Where a piece is (rules 1, 5 and 8).
+/// Where a piece is (YN-4, YN-7, YN-14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
     /// Not on the board: not started yet, or captured. Never drawn, captured or stacked.
@@ -264,7 +265,7 @@ impl Place {
     }
 }
 
-/// The route a move follows (rule 4).
+/// The route a move follows (YN-10 to YN-13, YN-15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Route {
     /// Walk along this path (its positions in order, from 날밭 to 날밭).
@@ -276,7 +277,7 @@ enum Route {
 /// The eight pieces, in the trace's order.
 const PIECES: [char; 8] = ['A', 'B', 'C', 'D', 'a', 'b', 'c', 'd'];
 
-/// The two teams (rule 1).
+/// The two teams (YN-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Team {
     /// `A B C D`.
@@ -316,7 +317,7 @@ struct Board {
 }
 
 impl Board {
-    /// Rule 1: every piece starts at home.
+    /// Every piece starts at home (YN-4).
     fn new() -> Board {
         Board {
             places: [Place::Home; 8],
@@ -324,7 +325,7 @@ impl Board {
     }
 }
 
-/// Rule 2: the step count is the number of `F`s; if there is no `F` at all it is 5.
+/// The step count is the number of `F`s; if there is no `F` at all it is 5 (YN-8).
 fn steps_of_throw(sticks: [Stick; 4]) -> usize {
     let fronts = sticks
         .iter()
@@ -340,7 +341,7 @@ fn steps_of_throw(sticks: [Stick; 4]) -> usize {
 /// The moving group: `group[piece]` is true when `PIECES[piece]` moves this turn.
 type Group = [bool; 8];
 
-/// Rule 3, who moves: a piece at home moves alone; otherwise every piece of the same team standing
+/// Who moves (YN-9): a piece at home moves alone; otherwise every piece of the same team standing
 /// on the named piece's position moves together as one group.
 fn who_moves(board: &Board, piece: usize) -> Group {
     let mut group = [false; 8];
@@ -358,7 +359,9 @@ fn who_moves(board: &Board, piece: usize) -> Group {
     group
 }
 
-/// Rule 4, which route: decided only by the place where the move starts.
+/// Which route: decided only by the place where the move starts (YN-13): route 4 from home
+/// (YN-10), a shortcut from 앞밭, 뒷밭 or 방 (YN-11), otherwise the route the position belongs to
+/// (YN-12); a group on 날밭 on the board leaves it whatever the step count (YN-15).
 fn route(start: Place) -> Route {
     match start {
         // At home: path 4 from 날밭 (the first step lands on 도).
@@ -381,7 +384,7 @@ fn route(start: Place) -> Route {
     }
 }
 
-/// A walk of rule 5: where the group stood after each step, and where the walk ended.
+/// A walk (YN-14): where the group stood after each step, and where the walk ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Walk {
     /// The position reached by each step that stayed on the board, in order (the start is not
@@ -391,7 +394,7 @@ struct Walk {
     end: Place,
 }
 
-/// Rule 5, walk: take `steps` steps, one at a time, along the route chosen at the start. A step
+/// Walk (YN-14): take `steps` steps, one at a time, along the route chosen at the start. A step
 /// beyond 날밭 (the path's end) means the group exits (`Place::Out`); otherwise the walk ends on a
 /// position (possibly exactly on 날밭, staying on the board).
 fn walk(start: Place, steps: usize) -> Walk {
@@ -432,7 +435,7 @@ fn walk(start: Place, steps: usize) -> Walk {
     }
 }
 
-/// Rule 6, capture: every piece of the other team standing on `position` is removed and goes
+/// Capture (YN-16): every piece of the other team standing on `position` is removed and goes
 /// home (a captured stack dissolves, since home pieces move alone). Returns the captured pieces.
 fn capture(board: &mut Board, arriving_team: Team, position: Position) -> Vec<usize> {
     let mut captured = Vec::new();
@@ -445,8 +448,8 @@ fn capture(board: &mut Board, arriving_team: Team, position: Position) -> Vec<us
     captured
 }
 
-/// Rule 7, stacking: the group is put on `position`; any pieces of its own team already there now
-/// stand on the same position, so from now on rule 3 moves them all together as one group.
+/// Stacking (YN-17): the group is put on `position`; any pieces of its own team already there now
+/// stand on the same position, so from now on YN-9 moves them all together as one group.
 fn stack(board: &mut Board, group: &Group, position: Position) {
     for (place, &moves) in board.places.iter_mut().zip(group.iter()) {
         if moves {
@@ -455,7 +458,7 @@ fn stack(board: &mut Board, group: &Group, position: Position) {
     }
 }
 
-/// Rule 5, exit: the group's pieces leave the board for good.
+/// Exit (YN-14, YN-15): the group's pieces leave the board for good.
 fn exit(board: &mut Board, group: &Group) {
     for (place, &moves) in board.places.iter_mut().zip(group.iter()) {
         if moves {
@@ -471,23 +474,24 @@ struct Events {
     piece: usize,
     /// Where the move started: `Place::Home` or `Place::On(start)`.
     start: Place,
-    /// The step count of the throw (rule 2).
+    /// The step count of the throw (YN-8).
     steps: usize,
     /// The positions passed over strictly inside the move: every position the walk reached,
     /// except the destination of a walk that ends on the board.
     passed: Vec<Position>,
     /// Where the move ended: `Place::On(destination)` or `Place::Out`.
     end: Place,
-    /// The pieces that moved (rule 3).
+    /// The pieces that moved (YN-9).
     group: Vec<usize>,
-    /// The pieces of the mover's team already on the destination, joined by the group (rule 7).
+    /// The pieces of the mover's team already on the destination, joined by the group (YN-17).
     joined: Vec<usize>,
-    /// The pieces of the other team captured on the destination (rule 6).
+    /// The pieces of the other team captured on the destination (YN-16).
     captured: Vec<usize>,
 }
 
-/// Plays one input turn: who moves (rule 3), the walk along the route (rules 2, 4, 5), then exit,
-/// or capture and stacking (rules 6, 7). Naming an exited piece is `invalid` at the turn's line.
+/// Plays one input turn: who moves (YN-9), the walk along the route (YN-8, YN-10 to YN-15), then
+/// exit, or capture and stacking (YN-16, YN-17). Naming an exited piece is `invalid` at the
+/// turn's line (YN-3).
 /// Returns what happened.
 fn play_turn(board: &mut Board, turn: &Turn) -> Result<Events, InputError> {
     if board.places[turn.piece] == Place::Out {
@@ -532,7 +536,7 @@ fn play_turn(board: &mut Board, turn: &Turn) -> Result<Events, InputError> {
     })
 }
 
-/// The empty board, line by line (the spec's base picture).
+/// The empty board, line by line (the template of YN-19).
 const BASE_PICTURE: [&str; 32] = [
     r"..----..----..----..----..----..",
     r"..    ..    ..    ..    ..    ..",
@@ -569,7 +573,7 @@ const BASE_PICTURE: [&str; 32] = [
 ];
 
 /// Where inside a position's 2×2 block a piece's letter goes: `A`/`a` top-left, `B`/`b`
-/// top-right, `C`/`c` bottom-left, `D`/`d` bottom-right.
+/// top-right, `C`/`c` bottom-left, `D`/`d` bottom-right (YN-19).
 fn offset_in_block(letter: char) -> (usize, usize) {
     match letter.to_ascii_uppercase() {
         'A' => (0, 0),
@@ -580,7 +584,7 @@ fn offset_in_block(letter: char) -> (usize, usize) {
     }
 }
 
-/// Rule 9, drawing: the base picture with, for every piece on the board, its letter replacing the
+/// Drawing (YN-19): the base picture with, for every piece on the board, its letter replacing the
 /// `.` assigned to it in its position's block. Every line ends in `\n`.
 fn draw(board: &Board) -> String {
     let mut picture: [[u8; 32]; 32] = [[b' '; 32]; 32];
@@ -602,7 +606,7 @@ fn draw(board: &Board) -> String {
     text
 }
 
-/// One trace line: `X:where` for the eight pieces in `A B C D a b c d` order.
+/// One trace line: `X:where` for the eight pieces in `A B C D a b c d` order (YN-21).
 fn trace_line(board: &Board) -> String {
     let mut line = String::with_capacity(100);
     for (letter, place) in PIECES.iter().zip(board.places.iter()) {
@@ -616,7 +620,7 @@ fn trace_line(board: &Board) -> String {
     line
 }
 
-/// Field 1 of a turn line: exactly one character of `ABCDabcd`.
+/// Field 1 of a turn line: exactly one character of `ABCDabcd` (YN-2).
 fn parse_piece(field: &str, line: usize) -> Result<usize, InputError> {
     let mut chars = field.chars();
     if let (Some(letter), None) = (chars.next(), chars.next()) {
@@ -631,7 +635,7 @@ fn parse_piece(field: &str, line: usize) -> Result<usize, InputError> {
     })
 }
 
-/// Field 2 of a turn line: exactly four characters, each `F` or `B`.
+/// Field 2 of a turn line: exactly four characters, each `F` or `B` (YN-2).
 fn parse_throw(field: &str, line: usize) -> Result<[Stick; 4], InputError> {
     let bad = || InputError {
         class: "malformed",
@@ -652,7 +656,8 @@ fn parse_throw(field: &str, line: usize) -> Result<[Stick; 4], InputError> {
     Ok(sticks)
 }
 
-/// Reads the whole input (judge-text steps 1–8): `N` with `1 ≤ N ≤ 100`, then N turn lines.
+/// Reads the whole input (judge-text steps 1–8): `N` with `1 ≤ N ≤ 100` (YN-1), then N turn
+/// lines (YN-2).
 fn parse(input: &[u8]) -> Result<Vec<Turn>, InputError> {
     let mut text = JudgeText::new(input)?;
     let (line, fields) = text.required_line(1)?;
@@ -672,7 +677,8 @@ fn parse(input: &[u8]) -> Result<Vec<Turn>, InputError> {
     Ok(turns)
 }
 
-/// Solves one input: the final board as the 32-line picture, each line ending in `\n`.
+/// Solves one input: the board after the last turn (YN-18) as the 32-line picture, each line
+/// ending in `\n` (YN-19).
 pub fn solve(input: &[u8]) -> Result<String, InputError> {
     let turns = parse(input)?;
     let mut board = Board::new();
@@ -682,7 +688,7 @@ pub fn solve(input: &[u8]) -> Result<String, InputError> {
     Ok(draw(&board))
 }
 
-/// The state after each turn, one line per turn: `A:where B:where … d:where` (see
+/// The state after each turn, one line per turn: `A:where B:where … d:where` (YN-21, and
 /// `docs/judge-text.md`).
 pub fn trace(input: &[u8]) -> Result<Vec<String>, InputError> {
     let turns = parse(input)?;
@@ -751,7 +757,8 @@ impl Hits {
     }
 }
 
-/// The census: the names of the [`TAGS`] the input hits, each once, in [`TAGS`] order. The game
+/// The census: the names of the [`TAGS`] the input hits, each once, in [`TAGS`] order (the
+/// clauses each tag exercises: the "Census tags" table of `docs/rules/yut_nori.md`). The game
 /// is played turn by turn with the rules above; each tag is read from what a turn did
 /// (`Events`). An input `solve` rejects is rejected here with the same error.
 ///
@@ -852,7 +859,8 @@ pub fn census(input: &[u8]) -> Result<Vec<&'static str>, InputError> {
 mod tests {
     use super::*;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The empty board as the problem statement draws it (YN-19), written out here apart from
+    /// `BASE_PICTURE` so that a typo in either one shows.
     const EMPTY_BOARD: &str = r#"..----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \                          / |
@@ -887,7 +895,8 @@ mod tests {
 ..----..----..----..----..----..
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// A constructed game (corpus entry `derived-check-1`): shortcuts, captures, finishing on
+    /// 날밭.
     const DERIVED_1_INPUT: &str = r#"17
 A BBBB
 A FFFB
@@ -908,7 +917,7 @@ A FFBB
 a FBBB
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The judge's answer to [`DERIVED_1_INPUT`] (`corpus/yut_nori/derived-check-1.out`).
     const DERIVED_1_OUTPUT: &str = r#"..----..----..----..----..----..
 ..    ..    ..    C.    ..    ..
 | \                          / |
@@ -943,7 +952,8 @@ a FBBB
 ..----..----..----..----..----..
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// A constructed game (corpus entry `derived-check-2`): route 2 through 방, capture on 날밭,
+    /// leaving from 날밭, a home piece joining a stack.
     const DERIVED_2_INPUT: &str = r#"17
 a FFFF
 a BBBB
@@ -964,7 +974,7 @@ a FFFB
 B FBBB
 "#;
 
-    /// Copied from `shared/spec/yut_nori.md`.
+    /// The judge's answer to [`DERIVED_2_INPUT`] (`corpus/yut_nori/derived-check-2.out`).
     const DERIVED_2_OUTPUT: &str = r#".B----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \                          / |
@@ -1010,13 +1020,13 @@ B FBBB
         (error.class, error.line)
     }
 
-    /// `position + steps`, as the spec's step examples write it.
+    /// `position + steps`, as the step examples below write it.
     fn from(position: Position, steps: usize) -> Place {
         walk(Place::On(position), steps).end
     }
 
     #[test]
-    fn base_picture_is_the_spec_picture() {
+    fn base_picture_is_the_statement_picture() {
         assert_eq!(BASE_PICTURE.join("\n") + "\n", EMPTY_BOARD);
         assert!(BASE_PICTURE.iter().all(|line| line.len() == 32));
         // Every block's four cells are '.' in the base picture, and the 29 blocks are distinct.
@@ -1077,7 +1087,7 @@ B FBBB
         assert_eq!(solve_str(DERIVED_2_INPUT), DERIVED_2_OUTPUT);
     }
 
-    // Step examples, one test per bullet of the spec.
+    // Step examples of the move rules (YN-10 to YN-15), a few moves per test.
 
     #[test]
     fn step_passing_ap_bat_does_not_divert() {

@@ -1,5 +1,6 @@
 //! `boardfuzz census`: which census tags a game's corpus hits (computed by the literal side where
-//! the game's reference provides its tags), and `--fill` to search for the missing ones.
+//! the game's reference provides its tags) and the clauses those tags cite, and `--fill` to
+//! search for the missing tags.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -69,6 +70,8 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
     }
     println!("census of {} ({} entries)", dir.display(), entries.len());
     print!("{}", tally.table());
+    println!();
+    print!("{}", tally.clause_table());
     let missing = tally.missing();
     if missing.is_empty() {
         println!("every tag is hit");

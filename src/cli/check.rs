@@ -1,6 +1,6 @@
 //! `boardfuzz check`: the campaign — random valid cases through the engine (or an external
-//! solution) and the reference, a census table per game, and on a disagreement a shrunk, saved,
-//! printed case and exit 1.
+//! solution) and the reference, a census table and the clause coverage per game, and on a
+//! disagreement a shrunk, saved, printed case and exit 1.
 
 use std::io;
 use std::path::PathBuf;
@@ -161,6 +161,8 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             }
         );
         print!("{}", run.census.table());
+        println!();
+        print!("{}", run.census.clause_table());
         for note in &run.notes {
             println!("note: {note}");
         }

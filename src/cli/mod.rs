@@ -1,4 +1,4 @@
-//! The command line: `solve`, `check`, `repro`, `gen`, `replay`, `census`, `list`,
+//! The command line: `solve`, `check`, `repro`, `gen`, `replay`, `census`, `list`, `rules`,
 //! `completions`, one module per subcommand over the library, for any list of games.
 //!
 //! The `boardfuzz` binary is [`main`] over the six games it ships; a crate of a user's own game
@@ -31,6 +31,7 @@ mod gen;
 mod list;
 mod replay;
 mod repro;
+mod rules;
 mod settings;
 mod solve;
 
@@ -100,6 +101,8 @@ enum Command {
     Census(census::CensusArgs),
     /// List the games, their problem ids and their settings (game-specific flags).
     List,
+    /// A game's rule clauses, each with the census tags that cite it or why no tag does.
+    Rules(rules::RulesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell), game flags included:
     /// e.g. `boardfuzz completions bash > /etc/bash_completion.d/boardfuzz`.
     Completions {
@@ -308,6 +311,7 @@ pub fn main(games: Games) -> ExitCode {
         Command::Replay(args) => replay::run(games, args),
         Command::Census(args) => census::run(games, args),
         Command::List => list::run(games),
+        Command::Rules(args) => rules::run(games, args),
         Command::Completions { shell } => {
             let mut command = settings::with_game_names(
                 settings::with_game_flags(command(&program), games),

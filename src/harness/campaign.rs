@@ -501,7 +501,7 @@ fn run_game(
         stop: AtomicBool::new(false),
         watches: (0..=jobs).map(|_| Watch::new()).collect(),
         censuses: (0..jobs)
-            .map(|_| Mutex::new(Census::new(game.tags())))
+            .map(|_| Mutex::new(Census::of_game(game)))
             .collect(),
         found: Mutex::new(Vec::new()),
         error: Mutex::new(None),
@@ -541,7 +541,7 @@ fn run_game(
         rejected: shared.rejected.load(Ordering::Relaxed),
         first_rejection: lock(&shared.first_rejection).take(),
         elapsed: start.elapsed(),
-        census: Census::new(game.tags()),
+        census: Census::of_game(game),
         disagreement: None,
         error: lock(&shared.error).take(),
         interrupted: interrupt::requested(),

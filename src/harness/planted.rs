@@ -130,6 +130,12 @@ impl DynGame for Planted {
     fn settings(&self) -> &'static [Setting] {
         self.inner.settings()
     }
+    fn tag_clauses(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        self.inner.tag_clauses()
+    }
+    fn unmeasured(&self) -> &'static [(&'static str, &'static str)] {
+        self.inner.unmeasured()
+    }
     fn engine(&self, input: &[u8], options: &Options) -> Outcome {
         match self.plant {
             Plant::EnginePanic | Plant::EngineHang if self.triggered(input) => {

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value};
 
 use crate::harness::campaign::GameRun;
+use crate::harness::census::Census;
 use crate::harness::{Disagreement, Divergence};
 
 /// What a run was: everything a report needs beside the per-game results.
@@ -59,6 +60,38 @@ fn finding_json(d: &Disagreement) -> Value {
     })
 }
 
+/// The clause coverage of a census as two JSON objects: each clause some tag measures to the
+/// number of cases whose tags cite it, and each clause no tag measures to the reason.
+fn clauses_json(census: &Census) -> (Value, Value) {
+    let mut measured = serde_json::Map::new();
+    let mut unmeasured = serde_json::Map::new();
+    for (clause, count) in census.clauses.iter().zip(&census.clause_counts) {
+        match clause.unmeasured.filter(|_| !clause.measured()) {
+            Some(reason) => unmeasured.insert(clause.id.to_string(), json!(reason)),
+            None => measured.insert(clause.id.to_string(), json!(count)),
+        };
+    }
+    (Value::Object(measured), Value::Object(unmeasured))
+}
+
+/// The clause coverage of a census as JUnit properties, in clause order: `clause:ID` with the
+/// number of cases whose tags cite the clause, or `not measured: REASON` for a clause no tag
+/// measures.
+pub fn clause_properties(census: &Census) -> Vec<(String, String)> {
+    census
+        .clauses
+        .iter()
+        .zip(&census.clause_counts)
+        .map(|(clause, count)| {
+            let value = match clause.unmeasured.filter(|_| !clause.measured()) {
+                Some(reason) => format!("not measured: {reason}"),
+                None => count.to_string(),
+            };
+            (format!("clause:{}", clause.id), value)
+        })
+        .collect()
+}
+
 /// The JSON report of a run.
 pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     let games: Vec<Value> = runs
@@ -71,13 +104,17 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
                 .zip(&r.census.counts)
                 .map(|(t, c)| (t.to_string(), json!(c)))
                 .collect();
+            let (clauses, unmeasured) = clauses_json(&r.census);
             json!({
                 "game": r.slug,
                 "cases": r.cases,
                 "deep_cases": r.deep_cases,
+                "rejected": r.rejected,
                 "seconds": r.elapsed.as_secs_f64(),
                 "cases_per_second": r.cases_per_second(),
                 "census": census,
+                "clauses": clauses,
+                "unmeasured_clauses": unmeasured,
                 "interrupted": r.interrupted,
                 "notes": r.notes,
                 "error": r.error,
@@ -150,9 +187,19 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
             xml(r.slug),
             r.elapsed.as_secs_f64()
         );
+        let clauses: String = clause_properties(&r.census)
+            .iter()
+            .map(|(name, value)| {
+                format!(
+                    "<property name=\"{}\" value=\"{}\"/>",
+                    xml(name),
+                    xml(value)
+                )
+            })
+            .collect();
         let _ = writeln!(
             out,
-            "    <properties><property name=\"seed\" value=\"{}\"/><property name=\"jobs\" value=\"{}\"/><property name=\"subject\" value=\"{}\"/></properties>",
+            "    <properties><property name=\"seed\" value=\"{}\"/><property name=\"jobs\" value=\"{}\"/><property name=\"subject\" value=\"{}\"/>{clauses}</properties>",
             info.seed,
             info.jobs,
             xml(info.subject)

@@ -1,8 +1,9 @@
-//! Shared by the test files: running the `boardfuzz` binary (`tests/cli_*.rs`) and the worked
-//! examples of the rules ([`suite`], beside the one `game_suite!` line of `tests/suite_<slug>.rs`).
+//! Shared by the test files: running the `boardfuzz` binary (`tests/cli_*.rs`) and holding each
+//! game's rules page to its code and corpus ([`rules`], beside the one `game_suite!` line of
+//! `tests/suite_<slug>.rs`).
 #![allow(dead_code, unused_macros)]
 
-pub mod suite;
+pub mod rules;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,6 +1,8 @@
 //! The coin_jump census: the edge cases a board hits, computed on the engine's analysis of the
 //! board (the campaign runs it on every case). `tests/exhaustive_coin_jump.rs` holds the analysis
 //! to the literal reference on every board up to 3×3.
+//! [`TAG_CLAUSES`] ties each tag to the clauses of `docs/rules/coin_jump.md` it exercises, and
+//! [`UNMEASURED`] records why the other clauses have no tag.
 
 use crate::game::tag_bit;
 
@@ -26,6 +28,47 @@ pub const TAGS: &[&str] = &[
     "leave-right",
     "land-in-hole",
     "jump-over-hole",
+];
+
+/// The rule clauses each census tag exercises, one entry per tag of [`TAGS`] in the same order:
+/// the "Census tags" table of `docs/rules/coin_jump.md`, which `tests/suite_coin_jump.rs` holds
+/// equal to this.
+pub const TAG_CLAUSES: &[(&str, &[&str])] = &[
+    ("answer-one", &["CJ-10", "CJ-6"]),
+    ("reachable-cycle", &["CJ-9"]),
+    ("cycle-far", &["CJ-9"]),
+    ("unreachable-cycle", &["CJ-9", "CJ-10"]),
+    ("trace-mixed", &["CJ-9", "CJ-12"]),
+    ("rejoin-no-cycle", &["CJ-10"]),
+    ("long-chain", &["CJ-10", "CJ-7", "CJ-8"]),
+    ("holes-but-path", &["CJ-8", "CJ-10"]),
+    ("board-1x1", &["CJ-1"]),
+    ("board-1xM", &["CJ-1"]),
+    ("board-Nx1", &["CJ-1"]),
+    ("board-50", &["CJ-1"]),
+    ("leave-up", &["CJ-6"]),
+    ("leave-down", &["CJ-6"]),
+    ("leave-left", &["CJ-6"]),
+    ("leave-right", &["CJ-6"]),
+    ("land-in-hole", &["CJ-6"]),
+    ("jump-over-hole", &["CJ-5"]),
+];
+
+/// The clauses no census tag measures, each with the reason: the "Clauses no tag measures" list
+/// of `docs/rules/coin_jump.md`.
+pub const UNMEASURED: &[(&str, &str)] = &[
+    (
+        "CJ-2",
+        "every input exercises it (`bad-short-row`, `bad-long-row`, `bad-character`, \
+         `bad-zero-digit`, `bad-missing-rows`, `bad-extra-row` cover its rejections)",
+    ),
+    (
+        "CJ-3",
+        "reading only (covered by corpus entries `bad-hole-at-start`, \
+         `bad-syntax-beats-hole-at-start`)",
+    ),
+    ("CJ-4", "every input exercises it"),
+    ("CJ-11", "every input exercises it"),
 ];
 
 /// A finite answer at least this large is a "long chain".

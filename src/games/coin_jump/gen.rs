@@ -1,4 +1,5 @@
-//! Board generators for coin_jump, each biased toward one edge case of the spec.
+//! Board generators for coin_jump, each biased toward one edge case of the rules
+//! (`docs/rules/coin_jump.md`).
 //!
 //! Most modes are built on a [`Walk`]: a path of digit cells from the start in which every cell's
 //! digit is the jump to the next one, and where no move of a path cell lands on an *earlier* path

@@ -69,6 +69,8 @@ impl Game for CoinJump {
     const PROBLEM: &'static str = "boj1103";
     const TITLE: &'static str = "Coin jump (BOJ 1103)";
     const TAGS: &'static [&'static str] = TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     /// The literal trace plays a whole game from every reachable cell, some 30 times the cost of
     /// the answers on the kept seeds: at the default one in 64 the deep checks took 35% of the
     /// structured target's time (`perf`), at one in 1024 about 3%.

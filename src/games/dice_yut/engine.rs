@@ -1,7 +1,7 @@
 //! The optimized dice_yut engine (BOJ 17825, "주사위 윷놀이").
 //!
 //! Cells are small integers: the outer ring `O2..=O40` is 0..=19, the three branches and the
-//! centre spine 20..=30, then `F` = 31 and `S` = 32. The arrow table of the spec is folded at
+//! centre spine 20..=30, then `F` = 31 and `S` = 32. The arrows of DY-4 and DY-5 are folded at
 //! compile time into a landing table `DEST[cell][die]` (and `INFO[cell][die]`, what a move passes
 //! on its way, for the census).
 //!
@@ -87,7 +87,7 @@ pub const F: u8 = 31;
 /// The start, where all four pieces begin; it may hold several pieces and is worth 0.
 pub const S: u8 = 32;
 
-/// The spec's cell ids, by cell.
+/// The cell ids of DY-3, by cell.
 pub const NAMES: [&str; CELLS] = [
     "O2", "O4", "O6", "O8", "O10", "O12", "O14", "O16", "O18", "O20", "O22", "O24", "O26", "O28",
     "O30", "O32", "O34", "O36", "O38", "O40", "B13", "B16", "B19", "C22", "C24", "D28", "D27",
@@ -141,7 +141,7 @@ pub const FINISH_EXACT: u8 = 2;
 /// The move reaches `F` with steps left over.
 pub const FINISH_OVERSHOOT: u8 = 4;
 
-/// Walks `die` steps from `cell` (rule 3): the landing cell and the `INFO` bits of the move.
+/// Walks `die` steps from `cell` (DY-8, DY-9): the landing cell and the `INFO` bits of the move.
 const fn walk(cell: u8, die: u8) -> (u8, u8) {
     let mut at = cell;
     let mut info = 0;
@@ -1003,7 +1003,7 @@ mod tests {
             .collect()
     }
 
-    // ---- an independent model of the board, by the spec's cell ids ----
+    // ---- an independent model of the board, by the cell ids of DY-3 ----
 
     const OUTER: [&str; 22] = [
         "S", "O2", "O4", "O6", "O8", "O10", "O12", "O14", "O16", "O18", "O20", "O22", "O24", "O26",
@@ -1019,7 +1019,7 @@ mod tests {
         path.get(i + 1).copied()
     }
 
-    /// One step from `cell` (the spec's "In words" paths).
+    /// One step from `cell` (the arrows of DY-4 and DY-5).
     fn step(cell: &str, first: bool) -> &'static str {
         let branches: [&[&'static str]; 3] = [&FROM_10, &FROM_20, &FROM_30];
         for b in branches {
@@ -1090,7 +1090,7 @@ mod tests {
                 assert_eq!(info & FINISH_OVERSHOOT != 0, over, "{cell} + {die}");
             }
         }
-        // Spot checks from the spec.
+        // Spot checks of DY-4 and DY-5.
         assert_eq!(DEST[O10 as usize][3], B19);
         assert_eq!(DEST[O20 as usize][3], M25);
         assert_eq!(DEST[O30 as usize][4], M25);

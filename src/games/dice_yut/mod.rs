@@ -48,6 +48,8 @@ impl Game for DiceYut {
     const PROBLEM: &'static str = "boj17825";
     const TITLE: &'static str = "Dice yut (BOJ 17825)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     const SETTINGS: &'static [Setting] = &[NO_STRICT];
     /// The literal census walks every line of play, some 16 times the cost of the answers: at
     /// the default one in 64 the deep checks took 40% of the structured target's time (`perf`),

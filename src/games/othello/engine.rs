@@ -358,7 +358,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// The starting position (spec rule 2): white on the centre's main diagonal, black on the
+    /// The starting position (OT-7): white on the centre's main diagonal, black on the
     /// other two centre cells. `n` must be 4, 6 or 8.
     pub fn new(n: usize) -> Board {
         assert!(matches!(n, 4 | 6 | 8), "board size {n} is not 4, 6 or 8");
@@ -445,7 +445,7 @@ impl Board {
     }
 
     /// Puts a stone of `colour` on row `x`, column `y` (0-based; the cell must be empty) and turns
-    /// what it brackets (spec rule 4); returns the turned stones. Legality is not checked: a
+    /// what it brackets (OT-9 to OT-12); returns the turned stones. Legality is not checked: a
     /// placement that turns nothing just puts the stone.
     pub fn place(&mut self, x: usize, y: usize, colour: Colour) -> u64 {
         debug_assert!(self.is_empty(x, y));
@@ -466,7 +466,7 @@ impl Board {
         }
     }
 
-    /// The placement itself (spec rule 4) on the empty cell `cell`.
+    /// The placement itself (OT-9) on the empty cell `cell`.
     #[inline(always)]
     pub fn play<const OBSERVE: bool>(&mut self, cell: u32, colour: Colour) -> Scan {
         let (own, opp) = self.sides(colour);

@@ -2,8 +2,8 @@
 //! (`reference/src/othello.rs`), the structured [`case`], the generator of [`gen`] and the
 //! [`census`].
 //!
-//! Settings: `--strict` (both sides) rejects a placement that flips nothing; by default rule 4 is
-//! applied literally (the stone is put, nothing turns), as judge solutions do.
+//! Settings: `--strict` (both sides) rejects a placement that flips nothing; by default such a
+//! placement is applied literally (the stone is put, nothing turns: OT-5), as judge solutions do.
 
 pub mod case;
 pub mod census;
@@ -52,6 +52,8 @@ impl Game for Othello {
     const PROBLEM: &'static str = "swea4615";
     const TITLE: &'static str = "Othello (SWEA 4615)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     const SETTINGS: &'static [Setting] = &[STRICT];
 
     fn render(case: &Case) -> String {

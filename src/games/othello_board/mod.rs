@@ -4,7 +4,7 @@
 //! [`census`].
 //!
 //! Settings: `--strict` (othello's, both sides) rejects a placement that flips nothing; by default
-//! rule 4 is applied literally (the stone is put, nothing turns).
+//! such a placement is applied literally (the stone is put, nothing turns: OB-4).
 
 pub mod case;
 pub mod census;
@@ -25,6 +25,8 @@ impl Game for OthelloBoard {
     const PROBLEM: &'static str = "boj15671";
     const TITLE: &'static str = "Othello, the printed board (BOJ 15671)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     const SETTINGS: &'static [Setting] = &[STRICT];
 
     fn render(case: &Case) -> String {

@@ -18,14 +18,14 @@
 //! that runs out early reads as zeros (a small all-white board).
 //!
 //! Why these scopes: the literal reference plays every turn up to the limit and looks every moving
-//! piece up on the whole board (rule 5.1), and two games in three on a random board never end, so
+//! piece up on the whole board (SG-8), and two games in three on a random board never end, so
 //! a judge-size case costs it up to 10,000 moves over 144 cells. A small board (at most 6×6, at
 //! most 6 pieces) with at most [`SHORT_TURN_LIMIT`] turns costs it at most 48 moves over 36 cells,
 //! some 1/800 of that, and it is where bugs show first: every rule (white, red, blue, both
 //! bounces, groups carried, 4- and 5-stacks, a 4-stack broken in the same turn) happens on a 4×4
 //! board within a few turns, and a short random limit
 //! puts the end of the game at the limit, one turn before it or one after it in a few percent of
-//! the cases — rule 7's boundary, which the judge's fixed 1000 reaches only with a searched board.
+//! the cases — SG-15's boundary, which the judge's fixed 1000 reaches only with a searched board.
 //! One case in [`LARGE_ONE_IN`] keeps the judge's full range (large boards, many pieces, 1000
 //! turns, cycles with long transients). How the shares were chosen: a judge-size case costs the
 //! reference up to hundreds of small ones (it finds every moving piece by a scan of the whole

@@ -1,4 +1,6 @@
 //! The stack_game census: the edge cases a board hits, observed on the engine's own game loop.
+//! [`TAG_CLAUSES`] ties each tag to the clauses of `docs/rules/stack_game.md` it exercises, and
+//! [`UNMEASURED`] records why the other clauses have no tag.
 
 use crate::game::{tag_bit, Options};
 
@@ -27,6 +29,53 @@ pub const TAGS: &[&str] = &[
     "end-1001-1100",
     "never-ends",
     "cycle-proved",
+];
+
+/// The rule clauses each census tag exercises, one entry per tag of [`TAGS`] in the same order:
+/// the "Census tags" table of `docs/rules/stack_game.md`, which `tests/suite_stack_game.rs` holds
+/// equal to this.
+pub const TAG_CLAUSES: &[(&str, &[&str])] = &[
+    ("move-white", &["SG-9"]),
+    ("move-red", &["SG-10"]),
+    ("move-blue", &["SG-11"]),
+    ("bounce-off-board", &["SG-11"]),
+    ("bounce-blocked", &["SG-13"]),
+    ("red-after-bounce", &["SG-12", "SG-10"]),
+    ("group-carried", &["SG-8"]),
+    ("stack-5-in-one-move", &["SG-14"]),
+    ("stack-4-broken-same-turn", &["SG-14", "SG-7"]),
+    ("end-1", &["SG-14"]),
+    ("end-2-10", &["SG-14"]),
+    ("end-11-100", &["SG-14"]),
+    ("end-101-999", &["SG-14"]),
+    ("end-1000", &["SG-14", "SG-15"]),
+    ("end-1001-1100", &["SG-15"]),
+    ("never-ends", &["SG-16"]),
+    ("cycle-proved", &["SG-16", "SG-15"]),
+];
+
+/// The clauses no census tag measures, each with the reason: the "Clauses no tag measures" list
+/// of `docs/rules/stack_game.md`.
+pub const UNMEASURED: &[(&str, &str)] = &[
+    ("SG-1", "every input exercises it"),
+    ("SG-2", "every input exercises it"),
+    ("SG-3", "every input exercises it"),
+    (
+        "SG-4",
+        "reading only (covered by corpus entries `bad-two-pieces-one-cell`, \
+         `bad-syntax-beats-duplicate`)",
+    ),
+    (
+        "SG-5",
+        "every input exercises it (every move looks at a neighbour; reversal is also tagged \
+         through SG-11)",
+    ),
+    ("SG-6", "every input exercises it"),
+    ("SG-17", "every input exercises it"),
+    (
+        "SG-18",
+        "trace only: compared between engine and reference, never part of the census",
+    ),
 ];
 
 /// Sees the moves of turns `1..=limit` and sets census bits.
@@ -66,7 +115,7 @@ impl Observer for CensusObserver {
 }
 
 /// Replays a game that ends at `end` up to its ending move, then plays the rest of that turn as
-/// if rule 6 did not exist. Returns (pieces on the ending move's destination, largest stack at
+/// if SG-14 did not exist. Returns (pieces on the ending move's destination, largest stack at
 /// the end of the turn).
 pub fn ending_move(board: &Board, end: u64) -> (usize, usize) {
     let mut s = State::new(board);

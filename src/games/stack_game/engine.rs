@@ -28,19 +28,19 @@ pub const MAX_K: usize = 10;
 pub const STRIDE: usize = MAX_N + 2;
 /// Cells of the padded board.
 pub const CELLS: usize = STRIDE * STRIDE;
-/// The official turn limit (rule 7).
+/// The official turn limit (SG-15).
 pub const TURN_LIMIT: u32 = 1000;
 
-/// Rule 1: colours, plus the frame around the board.
+/// Colours (SG-2), plus the frame around the board.
 pub const WHITE: u8 = 0;
-/// A red cell (input colour 1): a group moving onto it lands upside down (rule 5.4).
+/// A red cell (input colour 1): a group moving onto it lands upside down (SG-10).
 pub const RED: u8 = 1;
-/// A blue cell (input colour 2): the moving piece bounces off it (rule 5.5).
+/// A blue cell (input colour 2): the moving piece bounces off it (SG-11).
 pub const BLUE: u8 = 2;
-/// A frame cell: off the board. Bounces exactly like [`BLUE`] (rule 5.5).
+/// A frame cell: off the board. Bounces exactly like [`BLUE`] (SG-11).
 pub const OFF: u8 = 3;
 
-/// Rule 2, 0-based: right, left, up, down (judge direction − 1). Reversal is `d ^ 1`.
+/// Directions (SG-5), 0-based: right, left, up, down (judge direction − 1). Reversal is `d ^ 1`.
 const DELTA: [isize; 4] = [1, -1, -(STRIDE as isize), STRIDE as isize];
 
 /// States kept in the cycle table before switching to Brent's algorithm (about 40 MB).
@@ -73,7 +73,7 @@ pub struct Board {
     pub dir: [u8; MAX_K],
 }
 
-/// How the moved piece's first target looked (rule 5.5), for the census.
+/// How the moved piece's first target looked (SG-9 to SG-11), for the census.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bounce {
     /// The target was on the board and not blue: no bounce.
@@ -135,7 +135,7 @@ pub struct State {
 }
 
 impl State {
-    /// The state before turn 1 (rule 3: every piece alone on its cell).
+    /// The state before turn 1 (SG-6: every piece alone on its cell).
     pub fn new(board: &Board) -> State {
         let mut s = State {
             k: board.k,
@@ -156,7 +156,7 @@ impl State {
         s
     }
 
-    /// Rule 5: moves piece `a` with everything above it. Returns the destination's new size, or
+    /// Moves piece `a` with everything above it (SG-8 to SG-13). Returns the destination's new size, or
     /// 0 if nothing moved (blocked bounce).
     #[inline(always)]
     pub fn move_piece<O: Observer>(
@@ -176,13 +176,13 @@ impl State {
             _ => Bounce::None,
         };
         if col >= BLUE {
-            // Rule 5.5.1: only A's direction is reversed.
+            // SG-11: only A's direction is reversed.
             d ^= 1;
             self.dir[a] = d as u8;
             t = c.wrapping_add_signed(DELTA[d]);
             col = colour[t];
             if col >= BLUE {
-                // Rule 5.5.3: blocked, nothing moves.
+                // SG-13: blocked, nothing moves.
                 obs.on_move(
                     turn,
                     &MoveEvent {
@@ -201,7 +201,7 @@ impl State {
         let base = self.len[t] as usize;
         let g = top - h;
         if col == WHITE {
-            // Rule 5.3: same order, A lowest.
+            // SG-9: same order, A lowest.
             for i in 0..g {
                 let p = self.stack[c][h + i];
                 self.stack[t][base + i] = p;
@@ -209,7 +209,7 @@ impl State {
                 self.height[p as usize] = (base + i) as u8;
             }
         } else {
-            // Rule 5.4: reversed, A topmost; the destination's own pieces stay below.
+            // SG-10: reversed, A topmost; the destination's own pieces stay below.
             for i in 0..g {
                 let p = self.stack[c][top - 1 - i];
                 self.stack[t][base + i] = p;
@@ -233,7 +233,7 @@ impl State {
         total
     }
 
-    /// Rule 4 and rule 6: one turn, pieces in order; `true` as soon as a move leaves 4 or more
+    /// One turn, pieces in order (SG-7); `true` as soon as a move leaves 4 or more
     /// pieces on its destination (the rest of the turn is not played).
     #[inline]
     pub fn play_turn<O: Observer>(&mut self, colour: &[u8; CELLS], turn: u64, obs: &mut O) -> bool {
@@ -245,7 +245,7 @@ impl State {
         false
     }
 
-    /// Plays the rest of a turn from piece `from` on, ignoring rule 6 (census only: what an
+    /// Plays the rest of a turn from piece `from` on, ignoring SG-14 (census only: what an
     /// end-of-turn checker would see). Returns the largest stack at the end of the turn.
     pub fn finish_turn_ignoring_end(&mut self, colour: &[u8; CELLS], from: usize) -> usize {
         for a in from..self.k {
@@ -308,7 +308,7 @@ impl State {
 /// The true fate of a game, or how far a bounded run got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fate {
-    /// The game ends during this turn (rule 6).
+    /// The game ends during this turn (SG-14).
     Ends(u64),
     /// The game never ends. With `X_t` the state at the start of turn `t` (`X_1` = the input):
     /// `start` (S) is the least `t ≥ 1` such that `X_t == X_{t+p}` for some `p ≥ 1`, and
@@ -618,7 +618,7 @@ mod tests {
         solve(input.as_bytes(), TURN_LIMIT).unwrap()
     }
 
-    /// Plays without any cycle detection: the literal meaning of rule 7, for comparison.
+    /// Plays without any cycle detection: the literal meaning of SG-15, for comparison.
     fn straight(board: &Board, limit: u64) -> Option<u64> {
         let mut s = State::new(board);
         (1..=limit).find(|&t| s.play_turn(&board.colour, t, &mut Quiet))
@@ -648,7 +648,7 @@ mod tests {
 
     #[test]
     fn white_move_carries_the_group_in_order() {
-        // Rule 5.3: piece 1 under piece 2 moves right onto white; 2 rides on top.
+        // SG-9: piece 1 under piece 2 moves right onto white; 2 rides on top.
         let b = board(
             4,
             &["0 0 0 0", "0 0 0 0", "0 0 0 0", "0 0 0 0"],

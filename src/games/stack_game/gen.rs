@@ -201,7 +201,7 @@ pub fn search(rng: &mut Rng, target: u64, plan: Plan) -> Found {
 }
 
 /// One case in this many of a plain run (no `--end`) is a boundary board: searched to end at
-/// `L − 1`, `L`, `L + 1` or `L + 2` for the turn limit `L`, so `check` exercises rule 7's
+/// `L − 1`, `L`, `L + 1` or `L + 2` for the turn limit `L`, so `check` exercises SG-15's
 /// boundary, which random boards almost never reach (about 1 in 20,000 ends at a given turn
 /// near 1000).
 pub const BOUNDARY_ONE_IN: u64 = 32;

@@ -8,7 +8,7 @@
 //! refuse it, since the reference answers a different question) and `gen --end TURN` /
 //! `check --end TURN` (boards searched to end at exactly `TURN`, see [`gen`]). Without
 //! `--end`, one generated case in [`gen::BOUNDARY_ONE_IN`] is searched to end within a turn
-//! or two of the turn limit, so a plain `check` tests rule 7's boundary.
+//! or two of the turn limit, so a plain `check` tests SG-15's boundary.
 
 pub mod case;
 pub mod census;
@@ -114,6 +114,8 @@ impl Game for StackGame {
     const PROBLEM: &'static str = "boj17837";
     const TITLE: &'static str = "Stacking pieces (BOJ 17837)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
     const SETTINGS: &'static [Setting] = &[TURN_LIMIT, NO_LIMIT, END, SIDE, PIECES];
     /// The literal census replays the game, and the self-check plays it twice more with up to
     /// [`SELF_CHECK_TURNS`] turns: at the default one in 64 the deep checks took 45% of the

@@ -1,20 +1,21 @@
 //! The optimized Yut Nori engine (BOJ 15778).
 //!
-//! Positions are small integers (the spec table's order, 0-based), the route rule is folded into a
-//! destination table `DEST[start][steps]` built at compile time, each position's pieces are a bit
-//! mask over the eight pieces, and the picture is a constant template with letters patched in.
+//! Positions are small integers (row-major order of their blocks, 0-based; YN-5), the route rule
+//! is folded into a destination table `DEST[start][steps]` built at compile time, each position's
+//! pieces are a bit mask over the eight pieces, and the picture is a constant template with
+//! letters patched in.
 //! A turn is a handful of array reads and writes; nothing allocates until the output string.
 
 use crate::judge::{self, ErrorClass, JudgeError, JudgeText};
 
 /// Number of board positions.
 pub const POSITIONS: usize = 29;
-/// `pos` of a piece that is not on the board and has not finished (rule 1, rule 6).
+/// `pos` of a piece that is not on the board and has not finished (YN-4, YN-16).
 pub const HOME: u8 = 29;
 /// `pos` of a piece that has left the board for good; also `DEST`'s "exits" value.
 pub const OUT: u8 = 30;
 
-/// Slugs of the 29 positions, in the spec table's order (index = table number − 1).
+/// Slugs of the 29 positions (YN-5), in row-major order of their blocks (YN-20).
 pub const SLUGS: [&str; POSITIONS] = [
     "dwit_bat",
     "dwit_yut",
@@ -89,7 +90,7 @@ pub const BANG: u8 = 14;
 /// `nal_bat` (날밭), the start and goal: a group that starts a move there leaves the board.
 pub const NAL_BAT: u8 = 28;
 
-// The four paths from 날밭 to 날밭, as position indices (spec, "The four paths").
+// The four routes from 날밭 to 날밭 (YN-6), as position indices.
 const PATH1: [u8; 12] = [28, 20, 16, 13, 9, 5, 7, 11, 14, 18, 22, 28];
 const PATH2: [u8; 17] = [28, 20, 16, 13, 9, 5, 4, 3, 2, 1, 0, 6, 10, 14, 18, 22, 28];
 const PATH3: [u8; 17] = [
@@ -99,7 +100,7 @@ const PATH4: [u8; 21] = [
     28, 20, 16, 13, 9, 5, 4, 3, 2, 1, 0, 8, 12, 15, 19, 23, 24, 25, 26, 27, 28,
 ];
 
-/// The path (rule 4) a move starting at `start` follows, and where on it the move starts.
+/// The path (YN-10 to YN-13) a move starting at `start` follows, and where on it the move starts.
 const fn route(start: u8) -> (&'static [u8], usize) {
     let path: &'static [u8] = match start {
         HOME => return (&PATH4, 0),
@@ -217,7 +218,7 @@ const PICTURE: &str = "\
 pub struct Move {
     /// The piece: 0..4 for `ABCD`, 4..8 for `abcd`.
     pub piece: u8,
-    /// The step count, 1..=5: the number of `F`s thrown, or 5 for `BBBB` (rule 2).
+    /// The step count, 1..=5: the number of `F`s thrown, or 5 for `BBBB` (YN-8).
     pub steps: u8,
 }
 
@@ -303,7 +304,7 @@ impl Board {
         (self.pos >> (8 * piece)) as u8
     }
 
-    /// Plays one turn (rules 3–7) and says what happened; `None` if the named piece has exited.
+    /// Plays one turn (YN-9 to YN-17) and says what happened; `None` if the named piece has exited.
     #[inline]
     pub fn play(&mut self, mv: Move) -> Option<Events> {
         self.play_with::<true>(mv)
@@ -323,7 +324,7 @@ impl Board {
             return None;
         }
         let s = start as usize;
-        // On the board the piece is in `at[s]` already; at home `at[HOME]` is 0 (rule 3).
+        // On the board the piece is in `at[s]` already; at home `at[HOME]` is 0 (YN-9).
         let group = self.at[s] | (1 << piece);
         self.at[s] = 0;
         let dest = DEST[s][mv.steps as usize];
@@ -365,7 +366,7 @@ impl Board {
         self.pos.to_le_bytes()
     }
 
-    /// The final picture (rule 9).
+    /// The final picture (YN-19).
     pub fn picture(&self) -> String {
         let mut out = String::from(PICTURE);
         // SAFETY: the picture and every piece letter are ASCII, so replacing one ASCII byte with
@@ -497,7 +498,7 @@ static PIECE_OF_BYTE: [u8; 256] = {
     table
 };
 
-/// Rule 2: steps by number of `F`s (none means 5).
+/// Steps by number of `F`s (none means 5; YN-8).
 const STEPS_BY_FORWARD: [u8; 5] = [5, 1, 2, 3, 4];
 
 /// Reads the judge input (syntax only; rule checks happen while playing), following

@@ -20,6 +20,8 @@ impl Game for YutNori {
     const PROBLEM: &'static str = "boj15778";
     const TITLE: &'static str = "Yut Nori (BOJ 15778)";
     const TAGS: &'static [&'static str] = census::TAGS;
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = census::TAG_CLAUSES;
+    const UNMEASURED: &'static [(&'static str, &'static str)] = census::UNMEASURED;
 
     fn render(case: &Case) -> String {
         case.render()
