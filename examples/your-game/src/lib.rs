@@ -67,6 +67,35 @@ impl Game for ConnectFour {
     const SLUG: &'static str = "connect_four";
     const TITLE: &'static str = "Connect Four (the example of a game in its own crate)";
     const TAGS: &'static [&'static str] = engine::TAGS;
+    /// The clauses of `RULES.md` each tag exercises: clause coverage in `check`, `census`, the
+    /// reports and `rules`.
+    const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = &[
+        ("win-horizontal", &["CF-8"]),
+        ("win-vertical", &["CF-8", "CF-6"]),
+        ("win-diagonal", &["CF-8"]),
+        ("win-anti-diagonal", &["CF-8"]),
+        ("win-five-plus", &["CF-8"]),
+        ("draw", &["CF-10"]),
+        ("none", &["CF-10"]),
+        ("moves-after-win", &["CF-9"]),
+        ("full-column-after-win", &["CF-9", "CF-7"]),
+        ("board-1-row", &["CF-2"]),
+        ("board-1-column", &["CF-2"]),
+    ];
+    /// The clauses no tag measures, and why.
+    const UNMEASURED: &'static [(&'static str, &'static str)] = &[
+        (
+            "CF-1",
+            "every input exercises it; reading only (bad-truncated)",
+        ),
+        ("CF-3", "every input exercises it"),
+        ("CF-4", "every input exercises it; reading only (bad-count)"),
+        (
+            "CF-5",
+            "every game exercises it (the trace names each move's player)",
+        ),
+        ("CF-11", "reading only (the bad-* entries)"),
+    ];
 
     fn render(case: &Case) -> String {
         let moves: Vec<String> = case.moves.iter().map(u8::to_string).collect();
