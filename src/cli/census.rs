@@ -39,7 +39,7 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
     let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
     let of_corpus = |entries: &[corpus::Entry]| {
         Census::of_corpus(game, entries).map_err(|e| {
-            println!("FINDING in {}: census panic on {e}", game.slug());
+            outln!("FINDING in {}: census panic on {e}", game.slug());
         })
     };
     let Ok(mut tally) = of_corpus(&entries) else {
@@ -67,14 +67,14 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
         };
         tally = filled;
     }
-    println!("census of {} ({} entries)", dir.display(), entries.len());
-    print!("{}", tally.table());
+    outln!("census of {} ({} entries)", dir.display(), entries.len());
+    out!("{}", tally.table());
     let missing = tally.missing();
     if missing.is_empty() {
-        println!("every tag is hit");
+        outln!("every tag is hit");
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("never hit: {}", missing.join(", "));
+        outln!("never hit: {}", missing.join(", "));
         Ok(ExitCode::FAILURE)
     }
 }

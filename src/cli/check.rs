@@ -105,9 +105,26 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
     let mut failed = false;
+    // The reports first: they are written whether or not stdout is read to the end.
+    let info = RunInfo {
+        seed,
+        jobs,
+        subject: &subject_name,
+        interrupted,
+    };
+    for (format, path) in &reports {
+        let text = match format {
+            ReportFormat::Json => report::json(&info, &runs),
+            ReportFormat::Junit => report::junit(&info, &runs),
+        };
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("error: cannot write the report {}: {e}", path.display());
+            failed = true;
+        }
+    }
     let mut verdicts: Vec<(String, usize)> = Vec::new();
     for run in &runs {
-        println!(
+        outln!(
             "\n== {}: {} cases in {:.2}s ({:.0} cases/s), seed {seed}{}",
             run.slug,
             run.cases,
@@ -119,14 +136,14 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
                 ""
             }
         );
-        print!("{}", run.census.table());
+        out!("{}", run.census.table());
         if let Some(e) = &run.error {
-            println!("error: {e}");
+            outln!("error: {e}");
             failed = true;
         }
         if let Some(d) = &run.disagreement {
-            println!();
-            anstream::print!("{}", d.report_styled());
+            outln!();
+            styled!("{}", d.report_styled());
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
             match verdicts.iter_mut().find(|(n, _)| *n == name) {
@@ -149,27 +166,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     } else {
         "ok"
     };
-    println!(
+    outln!(
         "\n{verdict}: {} case(s) in {} game(s), {findings} finding(s){kinds}",
         runs.iter().map(|r| r.cases).sum::<u64>(),
         runs.len(),
     );
-    let info = RunInfo {
-        seed,
-        jobs,
-        subject: &subject_name,
-        interrupted,
-    };
-    for (format, path) in &reports {
-        let text = match format {
-            ReportFormat::Json => report::json(&info, &runs),
-            ReportFormat::Junit => report::junit(&info, &runs),
-        };
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("error: cannot write the report {}: {e}", path.display());
-            failed = true;
-        }
-    }
     Ok(if interrupted {
         ExitCode::from(130)
     } else if failed {

@@ -23,7 +23,10 @@
 //! Generic over games: a game is named by its slug or problem id, and game-specific flags are
 //! built at run time from the settings each game declares ([`settings`](crate::settings)). Exit
 //! codes: 0 success, 1 a finding (or a corpus entry that fails), 2 bad usage or bad input, 130
-//! interrupted.
+//! interrupted; a closed stdout ends any subcommand quietly with 0 (`out`).
+
+#[macro_use]
+mod out;
 
 mod census;
 mod check;
@@ -58,7 +61,8 @@ or problem id (run `boardfuzz list`, which also shows each game's settings).\n\n
 Anything that goes wrong inside a run is a finding, never a crash of boardfuzz: a wrong answer, \
 a panic or a hang of the engine, the reference or the census code, and for --solution a runtime \
 error, time limit or output limit. Each is shrunk, saved and reported.\n\n\
-Exit status: 0 ok, 1 a finding, 2 bad usage or bad input, 130 interrupted (Ctrl-C).",
+Exit status: 0 ok, 1 a finding, 2 bad usage or bad input, 130 interrupted (Ctrl-C). A closed \
+stdout (`| head`) ends any command quietly with status 0.",
     after_help = "Examples:\n  \
 boardfuzz check --time 60s                 all games for a minute\n  \
 boardfuzz check yut_nori --cases 100000 --seed 7\n  \
@@ -312,11 +316,12 @@ pub fn main(games: Games) -> ExitCode {
             let mut command = settings::with_game_flags(command(&program), games);
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command, program.as_str(), &mut script);
-            // A closed pipe (`| head`) is not an error worth a panic.
-            let _ = io::Write::write_all(&mut io::stdout(), &script);
+            out::bytes(&script);
             Ok(ExitCode::SUCCESS)
         }
     };
+    // What is still buffered meets a closed stdout here at the latest (exit status 0, quietly).
+    out::flush();
     match result {
         Ok(code) => code,
         Err(Usage(message)) => {

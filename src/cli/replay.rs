@@ -34,11 +34,11 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
                 passed += 1;
             } else {
                 failed += 1;
-                println!("FAIL {}: {verdict}", entry.path.display());
+                outln!("FAIL {}: {verdict}", entry.path.display());
             }
         }
     }
-    println!("replay: {passed} passed, {failed} failed");
+    outln!("replay: {passed} passed, {failed} failed");
     Ok(if failed > 0 {
         ExitCode::FAILURE
     } else {

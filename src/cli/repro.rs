@@ -119,9 +119,9 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     } else {
         text.clone().into_bytes()
     };
-    println!("{} read as {how}", file.display());
+    outln!("{} read as {how}", file.display());
     if !options.to_args().is_empty() {
-        println!("settings: {options}");
+        outln!("settings: {options}");
     }
     let subject = args.solution.subject()?;
     let watchdog = args.solution.watchdog;
@@ -136,7 +136,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         }
     );
     if args.shrink && hangs {
-        println!("note: a hang is not shrunk by repro; `boardfuzz check` shrinks hangs in child processes");
+        outln!("note: a hang is not shrunk by repro; `boardfuzz check` shrinks hangs in child processes");
     } else if args.shrink && verdict != Verdict::Agree {
         let answered = crate::harness::answered(&comparison.reference);
         raw = minimize(
@@ -176,7 +176,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         let dir = corpus::dir(&args.corpus, game.slug());
         let s = corpus::save(&dir, &raw, &comparison.reference, None, &options)
             .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
-        println!(
+        outln!(
             "{} {}",
             match s {
                 corpus::Saved::New(_) => "saved as",
@@ -187,15 +187,15 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         saved = Some(s.path().to_path_buf());
     }
     if comparison.agrees() && !census_fails {
-        println!("--- input ---");
-        print!("{}", String::from_utf8_lossy(&raw));
-        println!("--- {} and reference agree ---", subject.label());
-        print!("{}", comparison.reference);
+        outln!("--- input ---");
+        out!("{}", String::from_utf8_lossy(&raw));
+        outln!("--- {} and reference agree ---", subject.label());
+        out!("{}", comparison.reference);
         match deep_failure {
             None => Ok(ExitCode::SUCCESS),
             Some(why) => {
-                println!("--- but the deep check fails (traces, census, self-checks) ---");
-                println!("{why}");
+                outln!("--- but the deep check fails (traces, census, self-checks) ---");
+                outln!("{why}");
                 Ok(ExitCode::FAILURE)
             }
         }
@@ -210,7 +210,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
             format!("repro of {}", file.display()),
         );
         d.saved = saved;
-        anstream::print!("{}", d.report_styled());
+        styled!("{}", d.report_styled());
         Ok(ExitCode::FAILURE)
     }
 }

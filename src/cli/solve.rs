@@ -1,6 +1,5 @@
 //! `boardfuzz solve`: one judge input through the engine or the reference.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -43,9 +42,7 @@ pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
     };
     match outcome {
         Outcome::Output(text) => {
-            let mut out = io::stdout().lock();
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
+            super::out::bytes(text.as_bytes());
             Ok(ExitCode::SUCCESS)
         }
         failed @ Outcome::Failed { .. } => {
