@@ -12,7 +12,7 @@ use crate::harness::corpus;
 
 use crate::game::Games;
 
-use super::{find_game, CliResult, Usage};
+use super::{find_game, CliResult, InputLimit, Usage};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
@@ -21,6 +21,8 @@ pub struct CensusArgs {
     /// Corpus root folder.
     #[arg(long, default_value = "corpus")]
     corpus: PathBuf,
+    #[command(flatten)]
+    limit: InputLimit,
     /// For every tag no entry hits, search random cases for one that does, shrink it (keeping
     /// the tag) and save it to the corpus with the reference's answer.
     #[arg(long)]
@@ -36,7 +38,8 @@ pub struct CensusArgs {
 pub fn run(games: &Games, args: CensusArgs) -> CliResult {
     let game = find_game(games, &args.game)?;
     let dir = corpus::dir(&args.corpus, game.slug());
-    let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+    let mut entries =
+        corpus::load_game_with_limit(&args.corpus, game, args.limit.max_input).map_err(Usage)?;
     let of_corpus = |entries: &[corpus::Entry]| {
         Census::of_corpus(game, entries).map_err(|e| {
             outln!("FINDING in {}: census panic on {e}", game.slug());
@@ -61,7 +64,8 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
                 None => eprintln!("{tag}: no example in {} cases", args.tries),
             }
         }
-        entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+        entries = corpus::load_game_with_limit(&args.corpus, game, args.limit.max_input)
+            .map_err(Usage)?;
         let Ok(filled) = of_corpus(&entries) else {
             return Ok(ExitCode::FAILURE);
         };

@@ -37,7 +37,7 @@ mod repro;
 mod settings;
 mod solve;
 
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -45,7 +45,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::game::{DynGame, Games};
-use crate::harness::{process, Subject};
+use crate::harness::{input, process, Subject};
 use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -110,6 +110,21 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The input limit of the subcommands that read judge text.
+#[derive(Args, Debug, Clone, Copy)]
+struct InputLimit {
+    /// The most bytes of judge text read from a file, stdin or a corpus file (64 MiB by default;
+    /// K, M and G suffixes allowed). A longer input is refused with one line and exit 2, without
+    /// reading the rest of it.
+    #[arg(
+        long = input::MAX_INPUT_FLAG,
+        value_parser = parse_size,
+        default_value_t = input::DEFAULT_MAX_INPUT,
+        value_name = "BYTES"
+    )]
+    max_input: usize,
 }
 
 /// Checking an external solution instead of the engine.
@@ -230,19 +245,19 @@ fn selected(games: &Games, names: &[String]) -> Result<Vec<&'static dyn DynGame>
     Ok(chosen)
 }
 
-fn read_input(file: Option<&Path>) -> Result<Vec<u8>, Usage> {
+/// Judge text from `file` (stdin if `None` or `-`), at most `limit` bytes.
+fn read_input(file: Option<&Path>, limit: InputLimit) -> Result<Vec<u8>, Usage> {
+    let limit = limit.max_input;
     match file {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).map_err(|e| Usage(format!("cannot read {}: {e}", p.display())))
-        }
-        _ => {
-            let mut buf = Vec::new();
-            io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Usage(format!("cannot read stdin: {e}")))?;
-            Ok(buf)
-        }
+        Some(p) if p != Path::new("-") => read_file(p, limit),
+        _ => input::read_bounded(io::stdin().lock(), limit)
+            .map_err(|e| Usage(format!("cannot read stdin: {e}"))),
     }
+}
+
+/// A file of judge text, at most `limit` bytes.
+fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, Usage> {
+    input::read_file(path, limit).map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))
 }
 
 fn clock_seed() -> u64 {

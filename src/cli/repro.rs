@@ -13,7 +13,7 @@ use crate::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
 use crate::game::Games;
 
 use super::settings::Given;
-use super::{find_game, CliResult, SolutionArgs, Usage};
+use super::{find_game, read_file, CliResult, InputLimit, SolutionArgs, Usage};
 
 #[derive(Args, Debug)]
 pub struct ReproArgs {
@@ -38,6 +38,8 @@ pub struct ReproArgs {
     corpus: PathBuf,
     #[command(flatten)]
     solution: SolutionArgs,
+    #[command(flatten)]
+    limit: InputLimit,
 }
 
 /// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target (then
@@ -105,8 +107,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         options = corpus::args_beside(&args.file, game.settings()).map_err(Usage)?;
     }
     let file: &Path = &args.file;
-    let bytes =
-        std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
+    let bytes = read_file(file, args.limit.max_input)?;
     let (text, how, case_options) = repro_input(game, &args, &bytes, &options)?;
     // So do the settings a structured artifact's case was fuzzed under (a short turn limit,
     // `--no-strict` for fewer dice).

@@ -10,7 +10,7 @@ use crate::game::Outcome;
 use crate::game::Games;
 
 use super::settings::Given;
-use super::{find_game, read_input, CliResult, Usage};
+use super::{find_game, read_input, CliResult, InputLimit, Usage};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -21,6 +21,8 @@ pub struct SolveArgs {
     /// Use the literal reference instead of the optimized engine.
     #[arg(long)]
     reference: bool,
+    #[command(flatten)]
+    limit: InputLimit,
 }
 
 pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
@@ -34,7 +36,7 @@ pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
             )));
         }
     }
-    let input = read_input(args.file.as_deref())?;
+    let input = read_input(args.file.as_deref(), args.limit)?;
     let outcome = if args.reference {
         game.reference(&input, &options)
     } else {

@@ -7,6 +7,10 @@
 //! A case on which the reference itself failed (a panic or a hang) has no expected answer: it is
 //! kept in `corpus/<slug>/unanswered/NAME.in` with a `NAME.why` note, and not replayed.
 //!
+//! Every file is read with the input limit ([`input`](crate::harness::input)): the default one
+//! ([`load`], [`load_game`]) or a caller's ([`load_with_limit`], `--max-input` on the command
+//! line); an entry over it is an error that names it.
+//!
 //! Cases found by the harness are saved under a content-hash name with an atomic write
 //! (temporary file + rename), and never twice: an input already present under any name is not
 //! saved again. Hand-named entries (`sample-1.in`, `derived-check-2.in`, …) live beside them.
@@ -18,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::game::{DynGame, Options, Outcome, Setting};
+use crate::harness::input::{self, DEFAULT_MAX_INPUT};
 use crate::harness::{compare_watched, Subject};
 
 /// What a corpus entry expects.
@@ -127,24 +132,46 @@ impl Entry {
     }
 }
 
-/// The entries of `game` below a corpus root, settings read against the game's declarations.
+/// The entries of `game` below a corpus root, settings read against the game's declarations,
+/// each file at most [`DEFAULT_MAX_INPUT`] bytes.
 pub fn load_game(root: &Path, game: &dyn DynGame) -> Result<Vec<Entry>, String> {
-    load(&dir(root, game.slug()), game.settings())
+    load_game_with_limit(root, game, DEFAULT_MAX_INPUT)
+}
+
+/// [`load_game`] with files of at most `max_input` bytes.
+pub fn load_game_with_limit(
+    root: &Path,
+    game: &dyn DynGame,
+    max_input: usize,
+) -> Result<Vec<Entry>, String> {
+    load_with_limit(&dir(root, game.slug()), game.settings(), max_input)
+}
+
+/// A corpus file's text, at most `limit` bytes of UTF-8; errors name the file.
+fn read_text(path: &Path, limit: usize) -> Result<String, String> {
+    let bytes = read_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8: {e}", path.display()))
+}
+
+/// A corpus file's bytes, at most `limit`; errors name the file.
+fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, String> {
+    input::read_file(path, limit).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The settings recorded beside a corpus file (`NAME.args` next to `NAME.in`); none if there is
 /// no such file.
 pub fn args_beside(input: &Path, declared: &[Setting]) -> Result<Options, String> {
     let path = input.with_extension("args");
-    match fs::read_to_string(&path) {
-        Ok(text) => {
-            let words: Vec<&str> = text.split_ascii_whitespace().collect();
-            Options::parse_args(declared, &words).map_err(|e| format!("{}: {e}", path.display()))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Options::new()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+    if !path.exists() {
+        return Ok(Options::new());
     }
+    let text = read_text(&path, ARGS_MAX)?;
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    Options::parse_args(declared, &words).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// The most bytes an `.args` or `.err` file may hold (a few words).
+const ARGS_MAX: usize = 64 << 10;
 
 /// The corpus folder of a game below a corpus root.
 pub fn dir(root: &Path, slug: &str) -> PathBuf {
@@ -152,9 +179,18 @@ pub fn dir(root: &Path, slug: &str) -> PathBuf {
 }
 
 /// Loads every entry of a folder, sorted by name. A missing folder is an empty corpus; an `.in`
-/// without its `.out` or `.err`, an unreadable `.err`, or an `.args` with a setting the game does
-/// not declare is an error.
+/// without its `.out` or `.err`, an unreadable `.err`, an `.args` with a setting the game does
+/// not declare, or an `.in` or `.out` over [`DEFAULT_MAX_INPUT`] bytes is an error.
 pub fn load(dir: &Path, declared: &[Setting]) -> Result<Vec<Entry>, String> {
+    load_with_limit(dir, declared, DEFAULT_MAX_INPUT)
+}
+
+/// [`load`] with `.in` and `.out` files of at most `max_input` bytes.
+pub fn load_with_limit(
+    dir: &Path,
+    declared: &[Setting],
+    max_input: usize,
+) -> Result<Vec<Entry>, String> {
     let read_dir = match fs::read_dir(dir) {
         Ok(r) => r,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -171,16 +207,13 @@ pub fn load(dir: &Path, declared: &[Setting]) -> Result<Vec<Entry>, String> {
             .and_then(|s| s.to_str())
             .ok_or_else(|| format!("{}: file name is not UTF-8", path.display()))?
             .to_string();
-        let input = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = read_bytes(&path, max_input)?;
         let out_path = path.with_extension("out");
         let err_path = path.with_extension("err");
         let expected = if out_path.exists() {
-            let text = fs::read_to_string(&out_path)
-                .map_err(|e| format!("{}: {e}", out_path.display()))?;
-            Expected::Output(text)
+            Expected::Output(read_text(&out_path, max_input)?)
         } else if err_path.exists() {
-            let text = fs::read_to_string(&err_path)
-                .map_err(|e| format!("{}: {e}", err_path.display()))?;
+            let text = read_text(&err_path, ARGS_MAX)?;
             parse_err(&text).ok_or_else(|| {
                 format!(
                     "{}: expected `CLASS LINE`, found `{}`",
@@ -269,7 +302,9 @@ pub fn save(
     let args = options.to_args().join(" ");
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
+        // An entry of another length cannot hold the same input: it is not read.
         if path.extension().and_then(|e| e.to_str()) == Some("in")
+            && fs::metadata(&path)?.len() == input.len() as u64
             && fs::read(&path)? == input
             && recorded_args(&path)? == args
         {

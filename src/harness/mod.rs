@@ -7,6 +7,7 @@
 pub mod campaign;
 pub mod census;
 pub mod corpus;
+pub mod input;
 pub mod interrupt;
 pub mod planted;
 pub mod process;
