@@ -91,6 +91,7 @@ enum Color {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Answer one judge input (from FILE or stdin) with the engine or the reference.
+    #[command(name = crate::harness::child::SUBCOMMAND)]
     Solve(solve::SolveArgs),
     /// Run random valid cases through engine and reference; shrink and save any disagreement.
     Check(check::CheckArgs),

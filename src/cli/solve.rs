@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::game::Outcome;
+use crate::harness::child;
 
 use crate::game::Games;
 
@@ -19,7 +20,7 @@ pub struct SolveArgs {
     /// Judge input file; stdin if absent or `-`.
     file: Option<PathBuf>,
     /// Use the literal reference instead of the optimized engine.
-    #[arg(long)]
+    #[arg(long = child::REFERENCE_FLAG)]
     reference: bool,
     #[command(flatten)]
     limit: InputLimit,

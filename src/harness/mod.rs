@@ -6,6 +6,7 @@
 
 pub mod campaign;
 pub mod census;
+pub mod child;
 pub mod corpus;
 pub mod input;
 pub mod interrupt;
