@@ -10,7 +10,9 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{boardfuzz, boardfuzz_env, processes_with, reported_input, temp_dir, text};
+use common::{
+    boardfuzz, boardfuzz_env, boardfuzz_within, processes_with, reported_input, temp_dir, text,
+};
 
 fn check_args<'a>(game: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["check", game, "--seed", "1", "--no-save"];
@@ -330,5 +332,180 @@ fn repro_runs_the_fuzz_targets_deep_check_too() {
         "{report}"
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the binary with a plant; exit code, stdout and stderr, and how long it took. A run that
+/// has not ended after a minute is killed and reported as a hang (no exit code).
+fn planted(args: &[&str], plant: &str) -> (Option<i32>, String, Duration) {
+    let started = Instant::now();
+    let limit = Duration::from_secs(60);
+    let Some(out) = boardfuzz_within(args, &[("BOARDFUZZ_PLANT", plant)], limit) else {
+        return (None, format!("(killed after {limit:?}: it hangs)"), limit);
+    };
+    let shown = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    (out.status.code(), shown, started.elapsed())
+}
+
+#[test]
+fn repro_replay_and_census_report_every_planted_fault_under_the_watchdog() {
+    // One corpus entry whose input holds the 3 every plant strikes on.
+    let dir = temp_dir("watchdog-everywhere");
+    std::fs::create_dir_all(dir.join("coin_jump")).unwrap();
+    let case = dir.join("coin_jump/three.in");
+    std::fs::write(&case, "1 1\n3\n").unwrap();
+    std::fs::write(dir.join("coin_jump/three.out"), "1\n").unwrap();
+    let empty = dir.join("empty");
+    let (case, corpus) = (case.to_str().unwrap(), dir.to_str().unwrap());
+    let empty = empty.to_str().unwrap();
+    let repro = ["repro", "coin_jump", case, "--watchdog", "300ms"];
+    let replay = [
+        "replay",
+        "coin_jump",
+        "--corpus",
+        corpus,
+        "--watchdog",
+        "300ms",
+    ];
+    let census = [
+        "census",
+        "coin_jump",
+        "--corpus",
+        corpus,
+        "--watchdog",
+        "300ms",
+    ];
+    let fill = [
+        "census",
+        "coin_jump",
+        "--corpus",
+        empty,
+        "--fill",
+        "--watchdog",
+        "300ms",
+    ];
+    // (command, plant, what its output must say): every one exits 1, within a bounded time.
+    let runs: Vec<(&[&str], &str, &[&str])> = vec![
+        (
+            &repro,
+            "engine-hang",
+            &["FINDING in coin_jump: engine hang"],
+        ),
+        (
+            &repro,
+            "reference-hang",
+            &["FINDING in coin_jump: reference hang"],
+        ),
+        (
+            &repro,
+            "census-hang",
+            &["FINDING in coin_jump: census hang", "(watchdog)"],
+        ),
+        (
+            &repro,
+            "census-panic",
+            &["FINDING in coin_jump: census panic"],
+        ),
+        (
+            &repro,
+            "trace-hang",
+            &["but the deep check fails", "(watchdog)"],
+        ),
+        // The report of a panic compares the traces: trace code that hangs there is cut off.
+        (
+            &repro,
+            "engine-panic,trace-hang",
+            &[
+                "FINDING in coin_jump: engine panic",
+                "the trace code gave no result",
+            ],
+        ),
+        (
+            &replay,
+            "engine-hang",
+            &["FAIL ", "engine hang: no answer after"],
+        ),
+        (
+            &replay,
+            "reference-hang",
+            &["FAIL ", "reference hang: no answer after"],
+        ),
+        (
+            &census,
+            "census-hang",
+            &["FINDING in coin_jump: census hang on ", "three.in"],
+        ),
+        (
+            &fill,
+            "census-hang",
+            &["FINDING in coin_jump: census code hang while searching"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (args, plant, says) in runs {
+        let (code, shown, took) = planted(args, plant);
+        if code != Some(1)
+            || !says.iter().all(|s| shown.contains(s))
+            || took > Duration::from_secs(30)
+        {
+            failures.push(format!(
+                "{args:?} with {plant}: exit {code:?} after {took:?}, want 1 and {says:?}:\n{shown}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn repro_shrinks_a_hang_in_child_processes_as_check_does() {
+    let dir = temp_dir("repro-shrink-hang");
+    let file = dir.join("board.in");
+    // A 5×6 board with one 3; the engine (then the reference) hangs on any input with a 3.
+    std::fs::write(&file, "5 6\n121122\n211212\n112121\n221213\n122121\n").unwrap();
+    let (file, corpus) = (file.to_str().unwrap(), dir.join("corpus"));
+    let corpus = corpus.to_str().unwrap();
+    for (plant, verdict) in [
+        ("engine-hang", "engine hang"),
+        ("reference-hang", "reference hang"),
+    ] {
+        let args = [
+            "repro",
+            "coin_jump",
+            file,
+            "--shrink",
+            "--save",
+            "--corpus",
+            corpus,
+            "--watchdog",
+            "300ms",
+        ];
+        let (code, report, took) = planted(&args, plant);
+        assert_eq!(code, Some(1), "{plant}: {report}");
+        assert!(
+            report.contains(&format!("FINDING in coin_jump: {verdict}")),
+            "{plant}: {report}"
+        );
+        assert!(
+            report.contains("child runs of `boardfuzz solve`"),
+            "{report}"
+        );
+        let input = reported_input(&report);
+        assert!(input.contains('3'), "{plant}: {input}");
+        assert!(input.len() < 20, "{plant}: not shrunk: {input}");
+        assert!(took < Duration::from_secs(60), "{plant}: {took:?}");
+        // The shrunk case is what was saved: with its answer, or (the reference hangs) kept
+        // apart as unanswered.
+        let saved = report
+            .lines()
+            .find_map(|l| l.strip_prefix("saved as "))
+            .unwrap_or_else(|| panic!("{plant}: not saved: {report}"));
+        assert_eq!(std::fs::read_to_string(saved).unwrap(), input, "{plant}");
+        assert_eq!(
+            saved.contains("/unanswered/"),
+            plant == "reference-hang",
+            "{saved}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
