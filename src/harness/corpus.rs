@@ -7,7 +7,7 @@
 //! A case on which the reference itself failed (a panic or a hang) has no expected answer: it is
 //! kept in `corpus/<slug>/unanswered/NAME.in` with a `NAME.why` note, and not replayed.
 //!
-//! Every file is read with the input limit ([`input`](crate::harness::input)): the default one
+//! Every file is read with the input limit ([`input`]): the default one
 //! ([`load`], [`load_game`]) or a caller's ([`load_with_limit`], `--max-input` on the command
 //! line); an entry over it is an error that names it.
 //!
