@@ -114,10 +114,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     };
     for (format, path) in &reports {
         let text = match format {
-            ReportFormat::Json => report::json(&info, &runs),
+            ReportFormat::Json => Ok(report::json(&info, &runs)),
             ReportFormat::Junit => report::junit(&info, &runs),
         };
-        if let Err(e) = std::fs::write(path, text) {
+        if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
+        {
             eprintln!("error: cannot write the report {}: {e}", path.display());
             failed = true;
         }
