@@ -509,3 +509,125 @@ fn repro_shrinks_a_hang_in_child_processes_as_check_does() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every file below `dir`, relative to it.
+fn files_below(dir: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_corpus_stays_whole_under_two_runs_at_once_and_runs_killed_mid_way() {
+    let dir = temp_dir("corpus-crash");
+    let corpus = dir.to_str().unwrap();
+    let games = ["coin_jump", "othello", "yut_nori", "stack_game"];
+    let check = |seed: &str, extra: &[&str]| {
+        let mut args = vec!["check"];
+        args.extend(games);
+        args.extend(["--seed", seed, "--corpus", corpus, "--quiet", "--jobs", "1"]);
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+            .args(args)
+            .env("BOARDFUZZ_PLANT", "engine-panic")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // Two runs with a planted bug save into the folder at once (a finding in each game); runs of
+    // the same kind are killed with SIGKILL at staggered moments of theirs meanwhile.
+    let mut together = [
+        check("3", &["--cases", "300"]),
+        check("4", &["--cases", "300"]),
+    ];
+    for k in 0..12u64 {
+        let mut victim = check(&(3 + k % 4).to_string(), &["--time", "60s"]);
+        std::thread::sleep(Duration::from_millis(8 * k));
+        victim.kill().unwrap();
+        victim.wait().unwrap();
+    }
+    for run in &mut together {
+        assert_eq!(
+            run.wait().unwrap().code(),
+            Some(1),
+            "each run finds the bug"
+        );
+    }
+    let files = files_below(&dir);
+    // Only whole entries: every .in has its expectation beside it.
+    let orphans: Vec<&String> = files
+        .iter()
+        .filter(|f| f.ends_with(".in"))
+        .filter(|f| {
+            let stem = f.trim_end_matches(".in");
+            !["out", "err", "why"]
+                .iter()
+                .any(|e| files.contains(&format!("{stem}.{e}")))
+        })
+        .collect();
+    assert!(
+        orphans.is_empty(),
+        "entries without expectation: {orphans:?}"
+    );
+    let entries = files.iter().filter(|f| f.ends_with(".in")).count();
+    assert!(entries >= games.len(), "{files:?}");
+
+    // A temporary file of a writer that is gone (as a save killed mid-write leaves one): the
+    // next run that saves into the folder removes it and says so, and leaves none.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = dir.join(format!("coin_jump/0123456789abcdef.in.{dead}-0.tmp"));
+    std::fs::write(&stale, "1 1\n").unwrap();
+    let out = boardfuzz(
+        &[
+            "check",
+            "coin_jump",
+            "--cases",
+            "5",
+            "--seed",
+            "1",
+            "--corpus",
+            corpus,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains(&format!("note: removed {}", stale.display())),
+        "{said}"
+    );
+    let temporaries: Vec<String> = files_below(&dir)
+        .into_iter()
+        .filter(|f| f.contains(".tmp"))
+        .collect();
+    assert!(temporaries.is_empty(), "left: {temporaries:?}");
+
+    // The corpus loads, and every entry passes its own replay (without the planted bug).
+    let out = boardfuzz(&["replay", "--corpus", corpus], b"");
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
+    let unanswered = files
+        .iter()
+        .filter(|f| f.contains("unanswered/") && f.ends_with(".in"));
+    let replayed = entries - unanswered.count();
+    assert!(
+        report.contains(&format!("replay: {replayed} passed, 0 failed")),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

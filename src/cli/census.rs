@@ -56,6 +56,7 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
         return Ok(ExitCode::FAILURE);
     };
     if args.fill {
+        super::sweep(&dir);
         let options = Options::new();
         for tag in tally.missing() {
             let index = game.tags().iter().position(|t| *t == tag).unwrap_or(0);

@@ -12,7 +12,7 @@ use clap::Args;
 use crate::harness::campaign::{self, Budget, Plan};
 use crate::harness::progress::Show;
 use crate::harness::report::{self, RunInfo};
-use crate::harness::{interrupt, Subject};
+use crate::harness::{corpus, interrupt, Subject};
 
 use crate::game::Games;
 
@@ -73,6 +73,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    if !args.no_save {
+        for game in &games {
+            super::sweep(&corpus::dir(&args.corpus, game.slug()));
+        }
+    }
     interrupt::install().map_err(Usage)?;
     let subject_name = match &subject {
         Subject::Engine => "engine".to_string(),

@@ -261,6 +261,22 @@ fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, Usage> {
     input::read_file(path, limit).map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))
 }
 
+/// Removes the temporary files a killed save left in a corpus folder, saying so on stderr
+/// ([`corpus::sweep`](crate::harness::corpus::sweep)); run before a command saves into it.
+fn sweep(dir: &Path) {
+    match crate::harness::corpus::sweep(dir) {
+        Ok(removed) => {
+            for path in removed {
+                eprintln!(
+                    "note: removed {}, a temporary file left by a save that was killed",
+                    path.display()
+                );
+            }
+        }
+        Err(e) => eprintln!("warning: cannot clean {}: {e}", dir.display()),
+    }
+}
+
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -249,6 +249,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     let mut saved = None;
     if args.save {
         let dir = corpus::dir(&args.corpus, game.slug());
+        super::sweep(&dir);
         let s = corpus::save(&dir, &raw, &comparison.reference, None, &options)
             .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
         outln!(

@@ -11,9 +11,19 @@
 //! ([`load`], [`load_game`]) or a caller's ([`load_with_limit`], `--max-input` on the command
 //! line); an entry over it is an error that names it.
 //!
-//! Cases found by the harness are saved under a content-hash name with an atomic write
-//! (temporary file + rename), and never twice: an input already present under any name is not
-//! saved again. Hand-named entries (`sample-1.in`, `derived-check-2.in`, …) live beside them.
+//! Cases found by the harness are saved under a content-hash name, and never twice: an input
+//! already present under any name is not saved again. Hand-named entries (`sample-1.in`,
+//! `derived-check-2.in`, …) live beside them.
+//!
+//! Saving is safe against other runs saving into the same folder at once and against a run killed
+//! in the middle (`SIGKILL` included): each file is written to a temporary file of its own
+//! (`NAME.EXT.PID-N.tmp`: the writer's process id and a counter) and renamed into place, which is
+//! atomic, and the expectation (`.out`, `.err`, with its `.args`) is in place before the `.in`. So
+//! a reader sees an entry whole or not at all: an `.in` always has its expectation. Two runs that
+//! save the same case write the same bytes under the same names. A run killed while writing leaves
+//! at most a temporary file, which no loader reads; [`sweep`] removes those whose writer is gone
+//! (`check`, `repro --save` and `census --fill` sweep a folder before they save into it, and say
+//! what they removed).
 
 use std::fs;
 use std::io;
@@ -354,10 +364,76 @@ fn recorded_args(input: &Path) -> io::Result<String> {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `path` and renames it into place: a reader sees the
+/// old file or the new one, never part of one.
 fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-    fs::write(&tmp, bytes)?;
-    fs::rename(&tmp, path)
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}-{n}{TEMPORARY}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let written = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// The ending of the temporary files of [`atomic_write`].
+const TEMPORARY: &str = ".tmp";
+
+/// The process id that wrote a temporary file of [`atomic_write`] (`NAME.EXT.PID-N.tmp`), or of
+/// the naming before it (`NAME.tmp.PID`); `None` for any other file.
+fn temporary_writer(file_name: &str) -> Option<u32> {
+    if let Some(rest) = file_name.strip_suffix(TEMPORARY) {
+        let (_, tag) = rest.rsplit_once('.')?;
+        let (pid, n) = tag.split_once('-')?;
+        n.parse::<u64>().ok()?;
+        return pid.parse().ok();
+    }
+    let (rest, pid) = file_name.rsplit_once('.')?;
+    rest.ends_with(TEMPORARY).then(|| pid.parse().ok())?
+}
+
+/// Whether a process with this id is running (or exists under another user).
+fn running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+    let alive = unsafe { libc::kill(pid, 0) } == 0;
+    alive || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Removes the temporary files in a corpus folder (and its `unanswered/`) that a save killed in
+/// the middle left behind: those whose writing process is gone. A save still running elsewhere
+/// keeps its own. Returns the files removed; a missing folder has none.
+pub fn sweep(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for folder in [dir.to_path_buf(), dir.join("unanswered")] {
+        let read_dir = match fs::read_dir(&folder) {
+            Ok(r) => r,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        for entry in read_dir {
+            let path = entry?.path();
+            let writer = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(temporary_writer);
+            if writer.is_some_and(|pid| !running(pid)) && path.is_file() {
+                match fs::remove_file(&path) {
+                    Ok(()) => removed.push(path),
+                    // Another run swept it first.
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+    }
+    removed.sort();
+    Ok(removed)
 }
 
 #[cfg(test)]
@@ -433,6 +509,58 @@ mod tests {
         assert!(with.contains(&Some(50)) && with.contains(&None), "{with:?}");
         // A setting the game does not declare is an error, naming the file.
         assert!(load(&d, &[]).unwrap_err().contains(".args"));
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn sweep_removes_the_temporaries_of_dead_writers_only() {
+        let d = temp_dir("sweep");
+        fs::create_dir_all(d.join("unanswered")).unwrap();
+        // A process that has ended: its id names no running process.
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let dead = gone.id();
+        gone.wait().unwrap();
+        let me = std::process::id();
+        let files = [
+            format!("a.in.{dead}-0.tmp"),
+            format!("unanswered/b.why.{dead}-3.tmp"),
+            format!("c.tmp.{dead}"),
+            format!("d.out.{me}-1.tmp"),
+            "e.in".to_string(),
+            "notes.tmp".to_string(),
+        ];
+        for f in &files {
+            fs::write(d.join(f), "x").unwrap();
+        }
+        let removed = sweep(&d).unwrap();
+        let names: Vec<String> = removed
+            .iter()
+            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [files[0].clone(), files[2].clone(), files[1].clone()]
+        );
+        for kept in &files[3..] {
+            assert!(d.join(kept).exists(), "{kept}");
+        }
+        // A save leaves no temporary file of its own.
+        save(
+            &d,
+            b"1\n",
+            &Outcome::Output("2\n".into()),
+            None,
+            &Options::new(),
+        )
+        .unwrap();
+        let left: Vec<_> = fs::read_dir(&d)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(&format!(".{me}-")))
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left.len(), 1, "only d.out's: {left:?}");
+        assert_eq!(sweep(&d).unwrap(), Vec::<PathBuf>::new());
         fs::remove_dir_all(&d).unwrap();
     }
 
