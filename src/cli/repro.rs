@@ -54,12 +54,6 @@ enum Refused {
     Hang(String),
 }
 
-impl From<Usage> for Refused {
-    fn from(u: Usage) -> Refused {
-        Refused::Usage(u)
-    }
-}
-
 /// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target (then
 /// with the settings the fuzz target ran that case under, `Game::case_options`). Every call into
 /// game code here runs under the watchdog: a side that hangs on the text does not accept it (the
@@ -81,7 +75,7 @@ fn repro_input(
                 file.display()
             )))),
             None => Err(Refused::Hang(format!(
-                "the fuzz-case decoder hang on {}: no result after {watchdog:?} (watchdog)",
+                "fuzz-case decoder hang on {}: no result after {watchdog:?} (watchdog)",
                 file.display()
             ))),
         }
@@ -111,7 +105,7 @@ fn repro_input(
         let copy = bytes.to_vec();
         let Some(settings) = campaign::within(watchdog, move || game.raw_options(&copy)) else {
             return Err(Refused::Hang(format!(
-                "the game's raw_options hang on {}: no result after {watchdog:?} (watchdog)",
+                "raw_options hang on {}: no result after {watchdog:?} (watchdog)",
                 file.display()
             )));
         };
