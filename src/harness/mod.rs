@@ -2,7 +2,10 @@
 //! where their traces part ways, and writing the human-readable report of a disagreement.
 //!
 //! [`campaign`] runs many random cases, [`corpus`] keeps the regression corpus, [`census`] counts
-//! edge-case tags. Everything here works on any [`DynGame`]; nothing is game-specific.
+//! edge-case tags. Game code that may hang runs under a watchdog: the campaign's own, or
+//! [`compare_watched`], [`census_within`] and [`watchdog`] for the one-off commands; a hang is
+//! shrunk in child processes whose command line [`child`] defines. [`input`] bounds what is read
+//! as judge text. Everything here works on any [`DynGame`]; nothing is game-specific.
 
 pub mod campaign;
 pub mod census;
