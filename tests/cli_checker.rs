@@ -10,7 +10,9 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{boardfuzz, boardfuzz_env, processes_with, reported_input, temp_dir, text};
+use common::{
+    boardfuzz, boardfuzz_env, boardfuzz_within, processes_with, reported_input, temp_dir, text,
+};
 
 fn check_args<'a>(game: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["check", game, "--seed", "1", "--no-save"];
@@ -548,4 +550,301 @@ fn the_time_budget_holds_shrinking_too() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// Runs the binary with a plant; exit code, stdout and stderr, and how long it took. A run that
+/// has not ended after a minute is killed and reported as a hang (no exit code).
+fn planted(args: &[&str], plant: &str) -> (Option<i32>, String, Duration) {
+    let started = Instant::now();
+    let limit = Duration::from_secs(60);
+    let Some(out) = boardfuzz_within(args, &[("BOARDFUZZ_PLANT", plant)], limit) else {
+        return (None, format!("(killed after {limit:?}: it hangs)"), limit);
+    };
+    let shown = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    (out.status.code(), shown, started.elapsed())
+}
+
+#[test]
+fn repro_replay_and_census_report_every_planted_fault_under_the_watchdog() {
+    // One corpus entry whose input holds the 3 every plant strikes on.
+    let dir = temp_dir("watchdog-everywhere");
+    std::fs::create_dir_all(dir.join("coin_jump")).unwrap();
+    let case = dir.join("coin_jump/three.in");
+    std::fs::write(&case, "1 1\n3\n").unwrap();
+    std::fs::write(dir.join("coin_jump/three.out"), "1\n").unwrap();
+    let empty = dir.join("empty");
+    let (case, corpus) = (case.to_str().unwrap(), dir.to_str().unwrap());
+    let empty = empty.to_str().unwrap();
+    let repro = ["repro", "coin_jump", case, "--watchdog", "300ms"];
+    let replay = [
+        "replay",
+        "coin_jump",
+        "--corpus",
+        corpus,
+        "--watchdog",
+        "300ms",
+    ];
+    let census = [
+        "census",
+        "coin_jump",
+        "--corpus",
+        corpus,
+        "--watchdog",
+        "300ms",
+    ];
+    let fill = [
+        "census",
+        "coin_jump",
+        "--corpus",
+        empty,
+        "--fill",
+        "--watchdog",
+        "300ms",
+    ];
+    // (command, plant, what its output must say): every one exits 1, within a bounded time.
+    let runs: Vec<(&[&str], &str, &[&str])> = vec![
+        (
+            &repro,
+            "engine-hang",
+            &["FINDING in coin_jump: engine hang"],
+        ),
+        (
+            &repro,
+            "reference-hang",
+            &["FINDING in coin_jump: reference hang"],
+        ),
+        (
+            &repro,
+            "census-hang",
+            &["FINDING in coin_jump: census hang", "(watchdog)"],
+        ),
+        (
+            &repro,
+            "census-panic",
+            &["FINDING in coin_jump: census panic"],
+        ),
+        (
+            &repro,
+            "trace-hang",
+            &["but the deep check fails", "(watchdog)"],
+        ),
+        // The report of a panic compares the traces: trace code that hangs there is cut off.
+        (
+            &repro,
+            "engine-panic,trace-hang",
+            &[
+                "FINDING in coin_jump: engine panic",
+                "the trace code gave no result",
+            ],
+        ),
+        (
+            &replay,
+            "engine-hang",
+            &["FAIL ", "engine hang: no answer after"],
+        ),
+        (
+            &replay,
+            "reference-hang",
+            &["FAIL ", "reference hang: no answer after"],
+        ),
+        (
+            &census,
+            "census-hang",
+            &["FINDING in coin_jump: census hang on ", "three.in"],
+        ),
+        (
+            &fill,
+            "census-hang",
+            &["FINDING in coin_jump: census code hang while searching"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (args, plant, says) in runs {
+        let (code, shown, took) = planted(args, plant);
+        if code != Some(1)
+            || !says.iter().all(|s| shown.contains(s))
+            || took > Duration::from_secs(30)
+        {
+            failures.push(format!(
+                "{args:?} with {plant}: exit {code:?} after {took:?}, want 1 and {says:?}:\n{shown}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn repro_shrinks_a_hang_in_child_processes_as_check_does() {
+    let dir = temp_dir("repro-shrink-hang");
+    let file = dir.join("board.in");
+    // A 5×6 board with one 3; the engine (then the reference) hangs on any input with a 3.
+    std::fs::write(&file, "5 6\n121122\n211212\n112121\n221213\n122121\n").unwrap();
+    let (file, corpus) = (file.to_str().unwrap(), dir.join("corpus"));
+    let corpus = corpus.to_str().unwrap();
+    for (plant, verdict) in [
+        ("engine-hang", "engine hang"),
+        ("reference-hang", "reference hang"),
+    ] {
+        let args = [
+            "repro",
+            "coin_jump",
+            file,
+            "--shrink",
+            "--save",
+            "--corpus",
+            corpus,
+            "--watchdog",
+            "300ms",
+        ];
+        let (code, report, took) = planted(&args, plant);
+        assert_eq!(code, Some(1), "{plant}: {report}");
+        assert!(
+            report.contains(&format!("FINDING in coin_jump: {verdict}")),
+            "{plant}: {report}"
+        );
+        assert!(
+            report.contains("child runs of `boardfuzz solve`"),
+            "{report}"
+        );
+        let input = reported_input(&report);
+        assert!(input.contains('3'), "{plant}: {input}");
+        assert!(input.len() < 20, "{plant}: not shrunk: {input}");
+        assert!(took < Duration::from_secs(60), "{plant}: {took:?}");
+        // The shrunk case is what was saved: with its answer, or (the reference hangs) kept
+        // apart as unanswered.
+        let saved = report
+            .lines()
+            .find_map(|l| l.strip_prefix("saved as "))
+            .unwrap_or_else(|| panic!("{plant}: not saved: {report}"));
+        assert_eq!(std::fs::read_to_string(saved).unwrap(), input, "{plant}");
+        assert_eq!(
+            saved.contains("/unanswered/"),
+            plant == "reference-hang",
+            "{saved}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every file below `dir`, relative to it.
+fn files_below(dir: &std::path::Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_corpus_stays_whole_under_two_runs_at_once_and_runs_killed_mid_way() {
+    let dir = temp_dir("corpus-crash");
+    let corpus = dir.to_str().unwrap();
+    let games = ["coin_jump", "othello", "yut_nori", "stack_game"];
+    let check = |seed: &str, extra: &[&str]| {
+        let mut args = vec!["check"];
+        args.extend(games);
+        args.extend(["--seed", seed, "--corpus", corpus, "--quiet", "--jobs", "1"]);
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+            .args(args)
+            .env("BOARDFUZZ_PLANT", "engine-panic")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // Two runs with a planted bug save into the folder at once (a finding in each game); runs of
+    // the same kind are killed with SIGKILL at staggered moments of theirs meanwhile.
+    let mut together = [
+        check("3", &["--cases", "300"]),
+        check("4", &["--cases", "300"]),
+    ];
+    for k in 0..12u64 {
+        let mut victim = check(&(3 + k % 4).to_string(), &["--time", "60s"]);
+        std::thread::sleep(Duration::from_millis(8 * k));
+        victim.kill().unwrap();
+        victim.wait().unwrap();
+    }
+    for run in &mut together {
+        assert_eq!(
+            run.wait().unwrap().code(),
+            Some(1),
+            "each run finds the bug"
+        );
+    }
+    let files = files_below(&dir);
+    // Only whole entries: every .in has its expectation beside it.
+    let orphans: Vec<&String> = files
+        .iter()
+        .filter(|f| f.ends_with(".in"))
+        .filter(|f| {
+            let stem = f.trim_end_matches(".in");
+            !["out", "err", "why"]
+                .iter()
+                .any(|e| files.contains(&format!("{stem}.{e}")))
+        })
+        .collect();
+    assert!(
+        orphans.is_empty(),
+        "entries without expectation: {orphans:?}"
+    );
+    let entries = files.iter().filter(|f| f.ends_with(".in")).count();
+    assert!(entries >= games.len(), "{files:?}");
+
+    // A temporary file of a writer that is gone (as a save killed mid-write leaves one): the
+    // next run that saves into the folder removes it and says so, and leaves none.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = dir.join(format!("coin_jump/0123456789abcdef.in.{dead}-0.tmp"));
+    std::fs::write(&stale, "1 1\n").unwrap();
+    let out = boardfuzz(
+        &[
+            "check",
+            "coin_jump",
+            "--cases",
+            "5",
+            "--seed",
+            "1",
+            "--corpus",
+            corpus,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains(&format!("note: removed {}", stale.display())),
+        "{said}"
+    );
+    let temporaries: Vec<String> = files_below(&dir)
+        .into_iter()
+        .filter(|f| f.contains(".tmp"))
+        .collect();
+    assert!(temporaries.is_empty(), "left: {temporaries:?}");
+
+    // The corpus loads, and every entry passes its own replay (without the planted bug).
+    let out = boardfuzz(&["replay", "--corpus", corpus], b"");
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
+    let unanswered = files
+        .iter()
+        .filter(|f| f.contains("unanswered/") && f.ends_with(".in"));
+    let replayed = entries - unanswered.count();
+    assert!(
+        report.contains(&format!("replay: {replayed} passed, 0 failed")),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

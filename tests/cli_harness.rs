@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{boardfuzz, text};
+use common::{boardfuzz, temp_dir, text};
 
 #[test]
 fn usage_errors_exit_2_with_a_message() {
@@ -121,4 +121,65 @@ fn rules_prints_every_clause_with_its_tags_or_its_reason() {
     );
     assert!(!one.contains("SG-"), "{one}");
     assert_eq!(boardfuzz(&["rules", "chess"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn judge_text_over_the_input_limit_is_refused_with_one_line_and_exit_2() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let refused = |out: &std::process::Output, what: &str| {
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert_eq!(err.lines().count(), 1, "{what}: one line: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("longer than the input limit of"),
+            "{what}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{what}: {}", text(&out.stdout));
+    };
+    // An endless stdin: refused once the limit is passed, not read to its (missing) end.
+    let mut yes = Command::new("yes")
+        .arg("1")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut solve = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(["solve", "coin_jump", "--no-strict", "--max-input", "1M"])
+        .stdin(Stdio::from(yes.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while solve.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = solve.kill();
+    let _ = yes.kill();
+    let _ = yes.wait();
+    refused(&solve.wait_with_output().unwrap(), "solve < endless stdin");
+
+    // A file, and a corpus entry, one byte over the limit; at the limit they are read.
+    let dir = temp_dir("input-limit");
+    std::fs::create_dir_all(dir.join("coin_jump")).unwrap();
+    let case = dir.join("coin_jump/one.in");
+    std::fs::write(&case, "1 1\n3\n").unwrap();
+    std::fs::write(dir.join("coin_jump/one.out"), "1\n").unwrap();
+    let (case, corpus) = (case.to_str().unwrap(), dir.to_str().unwrap());
+    let runs: [&[&str]; 4] = [
+        &["solve", "coin_jump", case],
+        &["repro", "coin_jump", case],
+        &["replay", "coin_jump", "--corpus", corpus],
+        &["census", "coin_jump", "--corpus", corpus],
+    ];
+    for args in runs {
+        let mut over = args.to_vec();
+        over.extend(["--max-input", "5"]);
+        refused(&boardfuzz(&over, b""), &format!("{over:?}"));
+        let mut at = args.to_vec();
+        at.extend(["--max-input", "6"]);
+        let out = boardfuzz(&at, b"");
+        assert_ne!(out.status.code(), Some(2), "{at:?}: {}", text(&out.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

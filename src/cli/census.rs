@@ -4,16 +4,17 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
 
 use crate::game::Options;
 use crate::harness::census::{self, Census};
-use crate::harness::corpus;
+use crate::harness::{campaign, corpus};
 
 use crate::game::Games;
 
-use super::{find_game, CliResult, Usage};
+use super::{find_game, CliResult, InputLimit, Usage};
 
 #[derive(Args, Debug)]
 pub struct CensusArgs {
@@ -32,52 +33,88 @@ pub struct CensusArgs {
     /// Cases to try per missing tag with --fill.
     #[arg(long, default_value_t = 200_000)]
     tries: u64,
+    /// Watchdog per call into game code (census code, and with --fill the generator, the
+    /// shrinker's candidates and the reference): a call that gives no result in time is reported
+    /// as a hang.
+    #[arg(long, value_parser = super::parse_duration, default_value = "10s", value_name = "DURATION")]
+    watchdog: Duration,
+    #[command(flatten)]
+    limit: InputLimit,
 }
 
 pub fn run(games: &Games, args: CensusArgs) -> CliResult {
     let game = find_game(games, &args.game)?;
     let dir = corpus::dir(&args.corpus, game.slug());
-    let mut entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+    let watchdog = args.watchdog;
+    let mut entries =
+        corpus::load_game_with_limit(&args.corpus, game, args.limit.max_input).map_err(Usage)?;
     let of_corpus = |entries: &[corpus::Entry]| {
-        Census::of_corpus(game, entries).map_err(|e| {
-            println!("FINDING in {}: census panic on {e}", game.slug());
+        Census::of_corpus_watched(game, entries, watchdog).map_err(|(fault, e)| {
+            outln!("FINDING in {}: census {fault} on {e}", game.slug());
         })
     };
     let Ok(mut tally) = of_corpus(&entries) else {
         return Ok(ExitCode::FAILURE);
     };
     if args.fill {
+        super::sweep(&dir);
         let options = Options::new();
         for tag in tally.missing() {
             let index = game.tags().iter().position(|t| *t == tag).unwrap_or(0);
-            match census::find_example(game, index, args.seed, args.tries, &options) {
-                Some(text) => {
-                    let expected = game.reference(text.as_bytes(), &options);
-                    let name = format!("census-{tag}");
-                    let saved =
-                        corpus::save(&dir, text.as_bytes(), &expected, Some(&name), &options)
-                            .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
-                    eprintln!("{tag}: {}", saved.path().display());
+            let found = census::find_example_watched(
+                game, index, args.seed, args.tries, &options, watchdog,
+            );
+            let text = match found {
+                Ok(Some(text)) => text,
+                Ok(None) => {
+                    eprintln!("{tag}: no example in {} cases", args.tries);
+                    continue;
                 }
-                None => eprintln!("{tag}: no example in {} cases", args.tries),
-            }
+                Err(overrun) => {
+                    outln!(
+                        "FINDING in {}: {} hang while searching for a case that hits {tag} \
+                         (no result after {:?}, watchdog)",
+                        game.slug(),
+                        overrun.what.trim_start_matches("the "),
+                        overrun.limit
+                    );
+                    return Ok(ExitCode::FAILURE);
+                }
+            };
+            let expected = {
+                let (input, options) = (text.clone().into_bytes(), options.clone());
+                campaign::within(watchdog, move || game.reference(&input, &options))
+            };
+            let Some(expected) = expected else {
+                outln!(
+                    "FINDING in {}: reference hang on the case found for {tag} (no answer after \
+                     {watchdog:?}, watchdog)\n--- input ---\n{text}",
+                    game.slug()
+                );
+                return Ok(ExitCode::FAILURE);
+            };
+            let name = format!("census-{tag}");
+            let saved = corpus::save(&dir, text.as_bytes(), &expected, Some(&name), &options)
+                .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
+            eprintln!("{tag}: {}", saved.path().display());
         }
-        entries = corpus::load_game(&args.corpus, game).map_err(Usage)?;
+        entries = corpus::load_game_with_limit(&args.corpus, game, args.limit.max_input)
+            .map_err(Usage)?;
         let Ok(filled) = of_corpus(&entries) else {
             return Ok(ExitCode::FAILURE);
         };
         tally = filled;
     }
-    println!("census of {} ({} entries)", dir.display(), entries.len());
-    print!("{}", tally.table());
-    println!();
-    print!("{}", tally.clause_table());
+    outln!("census of {} ({} entries)", dir.display(), entries.len());
+    out!("{}", tally.table());
+    outln!();
+    out!("{}", tally.clause_table());
     let missing = tally.missing();
     if missing.is_empty() {
-        println!("every tag is hit");
+        outln!("every tag is hit");
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("never hit: {}", missing.join(", "));
+        outln!("never hit: {}", missing.join(", "));
         Ok(ExitCode::FAILURE)
     }
 }

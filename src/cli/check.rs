@@ -13,7 +13,7 @@ use crate::game::{Fault, Outcome};
 use crate::harness::campaign::{self, Budget, Plan};
 use crate::harness::progress::Show;
 use crate::harness::report::{self, RunInfo};
-use crate::harness::{interrupt, Subject};
+use crate::harness::{corpus, interrupt, Subject};
 
 use crate::game::Games;
 
@@ -106,6 +106,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         (Subject::Engine, None) => PathBuf::from("corpus"),
         (Subject::Solution { .. }, None) => args.findings,
     });
+    if let Some(root) = &corpus {
+        for game in &games {
+            super::sweep(&corpus::dir(root, game.slug()));
+        }
+    }
     eprintln!(
         "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}",
         crate::harness::program(),
@@ -139,6 +144,24 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
     let mut failed = false;
+    // The reports first: they are written whether or not stdout is read to the end.
+    let info = RunInfo {
+        seed,
+        jobs,
+        subject: &subject_name,
+        interrupted,
+    };
+    for (format, path) in &reports {
+        let text = match format {
+            ReportFormat::Json => Ok(report::json(&info, &runs)),
+            ReportFormat::Junit => report::junit(&info, &runs),
+        };
+        if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
+        {
+            eprintln!("error: cannot write the report {}: {e}", path.display());
+            failed = true;
+        }
+    }
     let mut tested_nothing = false;
     let mut verdicts: Vec<(String, usize)> = Vec::new();
     for run in &runs {
@@ -146,7 +169,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             Subject::Engine => format!(", {} deep-checked", run.deep_cases),
             Subject::Solution { .. } => String::new(),
         };
-        println!(
+        outln!(
             "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({:.0} cases/s{deep}), \
              seed {seed}{}",
             run.slug,
@@ -160,21 +183,21 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
                 ""
             }
         );
-        print!("{}", run.census.table());
-        println!();
-        print!("{}", run.census.clause_table());
+        out!("{}", run.census.table());
+        outln!();
+        out!("{}", run.census.clause_table());
         for note in &run.notes {
-            println!("note: {note}");
+            outln!("note: {note}");
         }
         if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
             let game = plan.games.iter().find(|g| g.slug() == run.slug);
-            println!(
+            outln!(
                 "error: {}",
                 nothing_tested(run, game.copied(), &plan.options)
             );
             tested_nothing = true;
         } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
-            println!(
+            outln!(
                 "warning: {} of {} cases were rejected by both sides; each tests only the \
                  readers (first: {})",
                 run.rejected,
@@ -183,12 +206,12 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             );
         }
         if let Some(e) = &run.error {
-            println!("error: {e}");
+            outln!("error: {e}");
             failed = true;
         }
         if let Some(d) = &run.disagreement {
-            println!();
-            anstream::print!("{}", d.report_styled());
+            outln!();
+            styled!("{}", d.report_styled());
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
             match verdicts.iter_mut().find(|(n, _)| *n == name) {
@@ -213,27 +236,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     } else {
         "ok"
     };
-    println!(
+    outln!(
         "\n{verdict}: {} case(s) in {} game(s), {findings} finding(s){kinds}",
         runs.iter().map(|r| r.cases).sum::<u64>(),
         runs.len(),
     );
-    let info = RunInfo {
-        seed,
-        jobs,
-        subject: &subject_name,
-        interrupted,
-    };
-    for (format, path) in &reports {
-        let text = match format {
-            ReportFormat::Json => report::json(&info, &runs),
-            ReportFormat::Junit => report::junit(&info, &runs),
-        };
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("error: cannot write the report {}: {e}", path.display());
-            failed = true;
-        }
-    }
     Ok(if interrupted {
         ExitCode::from(130)
     } else if tested_nothing && !failed {

@@ -38,6 +38,6 @@ pub fn run(games: &Games, args: GenArgs, given: &Given) -> CliResult {
     let text = game
         .generate(&mut Rng::new(seed), &options)
         .map_err(|e| Usage(format!("cannot generate a {} case: {e}", game.slug())))?;
-    print!("{text}");
+    out!("{text}");
     Ok(ExitCode::SUCCESS)
 }

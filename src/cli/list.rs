@@ -10,14 +10,14 @@ use super::CliResult;
 /// Prints every game of `games` with its settings.
 pub fn run(games: &Games) -> CliResult {
     for g in games.all() {
-        println!("{:<14} {:<10} {}", g.slug(), g.problem(), g.title());
+        outln!("{:<14} {:<10} {}", g.slug(), g.problem(), g.title());
         for s in g.settings() {
             let scope = match s.scope {
                 Scope::Both => "engine and reference",
                 Scope::EngineOnly => "engine only: solve",
                 Scope::Generator => "generation: gen, check",
             };
-            println!("    {:<24} {} ({scope})", s.flag(), s.help);
+            outln!("    {:<24} {} ({scope})", s.flag(), s.help);
         }
     }
     Ok(ExitCode::SUCCESS)

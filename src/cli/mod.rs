@@ -23,7 +23,10 @@
 //! Generic over games: a game is named by its slug or problem id, and game-specific flags are
 //! built at run time from the settings each game declares ([`settings`](crate::settings)). Exit
 //! codes: 0 success, 1 a finding (or a corpus entry that fails), 2 bad usage or bad input, 130
-//! interrupted.
+//! interrupted; a closed stdout ends any subcommand quietly with 0 (`out`).
+
+#[macro_use]
+mod out;
 
 mod census;
 mod check;
@@ -35,7 +38,7 @@ mod rules;
 mod settings;
 mod solve;
 
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,7 +46,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::game::{DynGame, Games};
-use crate::harness::{process, Subject};
+use crate::harness::{input, process, Subject};
 use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -59,7 +62,8 @@ or problem id (run `boardfuzz list`, which also shows each game's settings).\n\n
 Anything that goes wrong inside a run is a finding, never a crash of boardfuzz: a wrong answer, \
 a panic or a hang of the engine, the reference or the census code, and for --solution a runtime \
 error, time limit or output limit. Each is shrunk, saved and reported.\n\n\
-Exit status: 0 ok, 1 a finding, 2 bad usage or bad input, 130 interrupted (Ctrl-C).",
+Exit status: 0 ok, 1 a finding, 2 bad usage or bad input, 130 interrupted (Ctrl-C). A closed \
+stdout (`| head`) ends any command quietly with status 0.",
     after_help = "Examples:\n  \
 boardfuzz check --time 60s                 all games for a minute\n  \
 boardfuzz check yut_nori --cases 100000 --seed 7\n  \
@@ -88,6 +92,7 @@ enum Color {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Answer one judge input (from FILE or stdin) with the engine or the reference.
+    #[command(name = crate::harness::child::SUBCOMMAND)]
     Solve(solve::SolveArgs),
     /// Run random valid cases through engine and reference; shrink and save any disagreement.
     Check(check::CheckArgs),
@@ -109,6 +114,21 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// The input limit of the subcommands that read judge text.
+#[derive(Args, Debug, Clone, Copy)]
+struct InputLimit {
+    /// The most bytes of judge text read from a file, stdin or a corpus file (64 MiB by default;
+    /// K, M and G suffixes allowed). A longer input is refused with one line and exit 2, without
+    /// reading the rest of it.
+    #[arg(
+        long = input::MAX_INPUT_FLAG,
+        value_parser = parse_size,
+        default_value_t = input::DEFAULT_MAX_INPUT,
+        value_name = "BYTES"
+    )]
+    max_input: usize,
 }
 
 /// Checking an external solution instead of the engine.
@@ -229,18 +249,34 @@ fn selected(games: &Games, names: &[String]) -> Result<Vec<&'static dyn DynGame>
     Ok(chosen)
 }
 
-fn read_input(file: Option<&Path>) -> Result<Vec<u8>, Usage> {
+/// Judge text from `file` (stdin if `None` or `-`), at most `limit` bytes.
+fn read_input(file: Option<&Path>, limit: InputLimit) -> Result<Vec<u8>, Usage> {
+    let limit = limit.max_input;
     match file {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).map_err(|e| Usage(format!("cannot read {}: {e}", p.display())))
+        Some(p) if p != Path::new("-") => read_file(p, limit),
+        _ => input::read_bounded(io::stdin().lock(), limit)
+            .map_err(|e| Usage(format!("cannot read stdin: {e}"))),
+    }
+}
+
+/// A file of judge text, at most `limit` bytes.
+fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, Usage> {
+    input::read_file(path, limit).map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Removes the temporary files a killed save left in a corpus folder, saying so on stderr
+/// ([`corpus::sweep`](crate::harness::corpus::sweep)); run before a command saves into it.
+fn sweep(dir: &Path) {
+    match crate::harness::corpus::sweep(dir) {
+        Ok(removed) => {
+            for path in removed {
+                eprintln!(
+                    "note: removed {}, a temporary file left by a save that was killed",
+                    path.display()
+                );
+            }
         }
-        _ => {
-            let mut buf = Vec::new();
-            io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Usage(format!("cannot read stdin: {e}")))?;
-            Ok(buf)
-        }
+        Err(e) => eprintln!("warning: cannot clean {}: {e}", dir.display()),
     }
 }
 
@@ -319,11 +355,12 @@ pub fn main(games: Games) -> ExitCode {
             );
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command, program.as_str(), &mut script);
-            // A closed pipe (`| head`) is not an error worth a panic.
-            let _ = io::Write::write_all(&mut io::stdout(), &script);
+            out::bytes(&script);
             Ok(ExitCode::SUCCESS)
         }
     };
+    // What is still buffered meets a closed stdout here at the latest (exit status 0, quietly).
+    out::flush();
     match result {
         Ok(code) => code,
         Err(Usage(message)) => {

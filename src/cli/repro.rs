@@ -3,17 +3,21 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::harness::campaign::{self, shrink_hang, Hang};
 use crate::harness::subject::Subject;
-use crate::harness::{compare_watched, corpus, minimize, Disagreement, Verdict};
+use crate::harness::{
+    census_within, compare_watched, corpus, minimize_watched, Disagreement, Side, Verdict,
+};
 
 use crate::game::Games;
 
 use super::settings::Given;
-use super::{find_game, CliResult, SolutionArgs, Usage};
+use super::{find_game, read_file, CliResult, InputLimit, SolutionArgs, Usage};
 
 #[derive(Args, Debug)]
 pub struct ReproArgs {
@@ -38,26 +42,43 @@ pub struct ReproArgs {
     corpus: PathBuf,
     #[command(flatten)]
     solution: SolutionArgs,
+    #[command(flatten)]
+    limit: InputLimit,
+}
+
+/// Why `repro` cannot go on with a FILE.
+enum Refused {
+    /// The file cannot be read as asked (exit 2).
+    Usage(Usage),
+    /// Game code called to read it (the fuzz-case decoder) gave no result in time: a finding.
+    Hang(String),
 }
 
 /// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target (then
-/// with the settings the fuzz target ran that case under, `Game::case_options`).
+/// with the settings the fuzz target ran that case under, `Game::case_options`). Every call into
+/// game code here runs under the watchdog: a side that hangs on the text does not accept it (the
+/// comparison then reports the hang).
 fn repro_input(
-    game: &dyn DynGame,
+    game: &'static dyn DynGame,
     args: &ReproArgs,
     bytes: &[u8],
     options: &Options,
-) -> Result<(String, &'static str, Options), Usage> {
+    watchdog: Duration,
+) -> Result<(String, &'static str, Options), Refused> {
     let file = &args.file;
     let as_artifact = |why: &'static str| {
-        game.decode_fuzz_case(bytes)
-            .map(|(t, case_options)| (t, why, case_options))
-            .map_err(|e| {
-                Usage(format!(
-                    "{}: not a valid fuzz artifact: {e}",
-                    file.display()
-                ))
-            })
+        let copy = bytes.to_vec();
+        match campaign::within(watchdog, move || game.decode_fuzz_case(&copy)) {
+            Some(Ok((t, case_options))) => Ok((t, why, case_options)),
+            Some(Err(e)) => Err(Refused::Usage(Usage(format!(
+                "{}: not a valid fuzz artifact: {e}",
+                file.display()
+            )))),
+            None => Err(Refused::Hang(format!(
+                "fuzz-case decoder hang on {}: no result after {watchdog:?} (watchdog)",
+                file.display()
+            ))),
+        }
     };
     let as_text_under = |why: &'static str, settings: Options| {
         Ok((String::from_utf8_lossy(bytes).into_owned(), why, settings))
@@ -81,19 +102,33 @@ fn repro_input(
     }
     if parent == format!("{}_parse", game.slug()) {
         // Under the settings the raw-bytes target judges its inputs with (`Game::raw_options`).
-        return as_text_under(
-            "judge text (artifact of the parse target)",
-            game.raw_options(bytes),
-        );
+        let copy = bytes.to_vec();
+        let Some(settings) = campaign::within(watchdog, move || game.raw_options(&copy)) else {
+            return Err(Refused::Hang(format!(
+                "raw_options hang on {}: no result after {watchdog:?} (watchdog)",
+                file.display()
+            )));
+        };
+        return as_text_under("judge text (artifact of the parse target)", settings);
     }
-    let accepted = |o: &Outcome| matches!(o, Outcome::Output(_));
-    if std::str::from_utf8(bytes).is_ok()
-        && (accepted(&game.engine(bytes, options)) || accepted(&game.reference(bytes, options)))
-    {
+    let accepts = |reference: bool| {
+        let (input, options) = (bytes.to_vec(), options.clone());
+        let outcome = campaign::within(watchdog, move || {
+            if reference {
+                game.reference(&input, &options)
+            } else {
+                game.engine(&input, &options)
+            }
+        });
+        matches!(outcome, Some(Outcome::Output(_)))
+    };
+    if std::str::from_utf8(bytes).is_ok() && (accepts(true) || accepts(false)) {
         return as_text("judge text");
     }
-    as_artifact("raw artifact (it is not a valid judge input)")
-        .or_else(|_| as_text("judge text (neither side accepts it)"))
+    match as_artifact("raw artifact (it is not a valid judge input)") {
+        Err(Refused::Usage(_)) => as_text("judge text (neither side accepts it)"),
+        other => other,
+    }
 }
 
 pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
@@ -105,9 +140,16 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         options = corpus::args_beside(&args.file, game.settings()).map_err(Usage)?;
     }
     let file: &Path = &args.file;
-    let bytes =
-        std::fs::read(file).map_err(|e| Usage(format!("cannot read {}: {e}", file.display())))?;
-    let (text, how, case_options) = repro_input(game, &args, &bytes, &options)?;
+    let bytes = read_file(file, args.limit.max_input)?;
+    let watchdog = args.solution.watchdog;
+    let (text, how, case_options) = match repro_input(game, &args, &bytes, &options, watchdog) {
+        Ok(read) => read,
+        Err(Refused::Usage(usage)) => return Err(usage),
+        Err(Refused::Hang(what)) => {
+            outln!("FINDING in {}: {what}", game.slug());
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     // So do the settings a structured artifact's case was fuzzed under (a short turn limit,
     // `--no-strict` for fewer dice).
     if !from_command_line && case_options != Options::new() {
@@ -119,52 +161,87 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     } else {
         text.clone().into_bytes()
     };
-    println!("{} read as {how}", file.display());
+    outln!("{} read as {how}", file.display());
     if !options.to_args().is_empty() {
-        println!("settings: {options}");
+        outln!("settings: {options}");
     }
     let subject = args.solution.subject()?;
-    let watchdog = args.solution.watchdog;
-    let started = std::time::Instant::now();
-    let mut comparison = compare_watched(game, &subject, &raw, &options, watchdog);
-    let verdict = comparison.verdict();
-    let hangs = matches!(
-        verdict,
-        Verdict::Fault {
+    let origin = format!("repro of {}", file.display());
+    // Every call into game code runs under the watchdog `check` uses: the answers within
+    // `watchdog` (the reference plus 100x the subject's time), then census, trace and self-check
+    // code within `watchdog` plus 100x the time both answers took.
+    let judge = |raw: &[u8]| {
+        let started = Instant::now();
+        let comparison = compare_watched(game, &subject, raw, &options, watchdog);
+        let limit = watchdog + started.elapsed() * 100;
+        let census = comparison
+            .agrees()
+            .then(|| census_within(game, raw, &options, limit));
+        let verdict = match &census {
+            Some(Err((fault, _))) => Verdict::Fault {
+                side: Side::Census,
+                fault: *fault,
+            },
+            _ => comparison.verdict(),
+        };
+        (comparison, census, verdict, limit)
+    };
+    let (mut comparison, mut census, verdict, mut limit) = judge(&raw);
+    let mut notes = Vec::new();
+    let mut hang_report = None;
+    if args.shrink && verdict != Verdict::Agree {
+        if let Verdict::Fault {
+            side,
             fault: Fault::Hang,
-            ..
+        } = verdict
+        {
+            // As `check` does: each candidate in a child process, killed at the watchdog.
+            let hang = Hang {
+                input: String::from_utf8_lossy(&raw).into_owned(),
+                side,
+                limit: watchdog,
+                origin: origin.clone(),
+            };
+            let exe = std::env::current_exe().ok();
+            let d = shrink_hang(
+                game,
+                &subject,
+                &options,
+                exe.as_deref(),
+                hang,
+                None,
+                &mut |_, _| {},
+            );
+            raw = d.input.clone().into_bytes();
+            comparison = d.comparison.clone();
+            hang_report = Some(d);
+        } else {
+            let answered = crate::harness::answered(&comparison.reference);
+            let shrunk =
+                minimize_watched(game, &subject, &text, &options, verdict, answered, watchdog);
+            if let Some(overrun) = shrunk.cut_short {
+                notes.push(format!(
+                    "shrinking stopped: a smaller candidate hung in {} (over {:?}); this is the \
+                     smallest failing case before it",
+                    overrun.what, overrun.limit
+                ));
+            }
+            raw = shrunk.input.into_bytes();
+            (comparison, census, _, limit) = judge(&raw);
         }
-    );
-    if args.shrink && hangs {
-        println!("note: a hang is not shrunk by repro; `boardfuzz check` shrinks hangs in child processes");
-    } else if args.shrink && verdict != Verdict::Agree {
-        let answered = crate::harness::answered(&comparison.reference);
-        raw = minimize(
-            game,
-            &subject,
-            &text,
-            &options,
-            verdict,
-            answered,
-            &mut |_| true,
-        )
-        .into_bytes();
-        comparison = compare_watched(game, &subject, &raw, &options, watchdog);
     }
-    // Census code runs in every campaign case: a panic there is a finding too.
-    let census_fails = comparison.agrees() && game.census(&raw, &options).is_err();
+    let census_fails = matches!(census, Some(Err(_)));
     // What the structured fuzz target checks beyond the answers (traces, census, the engine's
     // self-checks), on the cases it checks them on: an artifact it saved for such a failure
-    // reproduces here too. Under the watchdog the reference's answer had (the literal trace and
-    // census cost a few times its answer): trace code that never returns is a failure too.
-    let deep_failure = if comparison.agrees()
+    // reproduces here too.
+    let deep_failure = if hang_report.is_none()
+        && comparison.agrees()
         && !census_fails
         && matches!(subject, Subject::Engine)
         && raw.len() <= game.deep_share().1
     {
-        let limit = watchdog + started.elapsed() * 100;
         let (input, deep_options) = (raw.clone(), options.clone());
-        crate::harness::campaign::within(limit, move || {
+        campaign::within(limit, move || {
             crate::fuzzing::deep_check(game, &input, &deep_options).err()
         })
         .unwrap_or_else(|| Some(format!("no result after {limit:?} (watchdog)")))
@@ -174,9 +251,10 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     let mut saved = None;
     if args.save {
         let dir = corpus::dir(&args.corpus, game.slug());
+        super::sweep(&dir);
         let s = corpus::save(&dir, &raw, &comparison.reference, None, &options)
             .map_err(|e| Usage(format!("cannot save to {}: {e}", dir.display())))?;
-        println!(
+        outln!(
             "{} {}",
             match s {
                 corpus::Saved::New(_) => "saved as",
@@ -186,31 +264,39 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         );
         saved = Some(s.path().to_path_buf());
     }
+    if let Some(mut d) = hang_report {
+        d.saved = saved;
+        styled!("{}", d.report_styled());
+        return Ok(ExitCode::FAILURE);
+    }
     if comparison.agrees() && !census_fails {
-        println!("--- input ---");
-        print!("{}", String::from_utf8_lossy(&raw));
-        println!("--- {} and reference agree ---", subject.label());
-        print!("{}", comparison.reference);
+        outln!("--- input ---");
+        out!("{}", String::from_utf8_lossy(&raw));
+        outln!("--- {} and reference agree ---", subject.label());
+        out!("{}", comparison.reference);
         match deep_failure {
             None => Ok(ExitCode::SUCCESS),
             Some(why) => {
-                println!("--- but the deep check fails (traces, census, self-checks) ---");
-                println!("{why}");
+                outln!("--- but the deep check fails (traces, census, self-checks) ---");
+                outln!("{why}");
                 Ok(ExitCode::FAILURE)
             }
         }
     } else {
         // The comparison of the raw bytes is kept: re-running it on a lossy UTF-8 copy would
         // report on a different input when the file is not UTF-8.
-        let mut d = Disagreement::from_comparison(
+        let mut d = Disagreement::from_comparison_watched(
             game,
             String::from_utf8_lossy(&raw).into_owned(),
             comparison,
+            census,
             &options,
-            format!("repro of {}", file.display()),
+            origin,
+            limit,
         );
+        d.notes.extend(notes);
         d.saved = saved;
-        anstream::print!("{}", d.report_styled());
+        styled!("{}", d.report_styled());
         Ok(ExitCode::FAILURE)
     }
 }

@@ -23,7 +23,7 @@ pub fn run(games: &Games, args: RulesArgs) -> CliResult {
         .into_iter()
         .map(describe)
         .collect();
-    print!("{}", texts.join("\n"));
+    out!("{}", texts.join("\n"));
     Ok(ExitCode::SUCCESS)
 }
 

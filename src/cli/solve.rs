@@ -1,17 +1,17 @@
 //! `boardfuzz solve`: one judge input through the engine or the reference.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
 use crate::game::Outcome;
+use crate::harness::child;
 
 use crate::game::Games;
 
 use super::settings::Given;
-use super::{find_game, read_input, CliResult, Usage};
+use super::{find_game, read_input, CliResult, InputLimit, Usage};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -20,8 +20,10 @@ pub struct SolveArgs {
     /// Judge input file; stdin if absent or `-`.
     file: Option<PathBuf>,
     /// Use the literal reference instead of the optimized engine.
-    #[arg(long)]
+    #[arg(long = child::REFERENCE_FLAG)]
     reference: bool,
+    #[command(flatten)]
+    limit: InputLimit,
 }
 
 pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
@@ -35,7 +37,7 @@ pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
             )));
         }
     }
-    let input = read_input(args.file.as_deref())?;
+    let input = read_input(args.file.as_deref(), args.limit)?;
     let outcome = if args.reference {
         game.reference(&input, &options)
     } else {
@@ -43,9 +45,7 @@ pub fn run(games: &Games, args: SolveArgs, given: &Given) -> CliResult {
     };
     match outcome {
         Outcome::Output(text) => {
-            let mut out = io::stdout().lock();
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
+            super::out::bytes(text.as_bytes());
             Ok(ExitCode::SUCCESS)
         }
         failed @ Outcome::Failed { .. } => {

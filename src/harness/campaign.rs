@@ -11,12 +11,11 @@
 //! ([`crate::guard`]); a hang is seen by the supervisor (the calling thread), which watches each
 //! worker's current stage against its limit — the watchdog floor plus 100× the time the other
 //! side took on this case — and, since a thread cannot be stopped, shrinks the hang by running
-//! candidates in child processes (`boardfuzz solve` with a time limit) and leaves the stuck
-//! thread behind for the process exit. Ctrl-C stops the workers within a second.
+//! candidates in child processes ([`shrink_hang`], the contract of [`child`]) and leaves the
+//! stuck thread behind for the process exit. Ctrl-C stops the workers within a second.
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::thread;
@@ -24,9 +23,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::census::Census;
-use crate::harness::process::{self, Ended, Limits};
 use crate::harness::progress::{Meter, Show};
-use crate::harness::{corpus, interrupt, Comparison, Disagreement, Side, Subject, Verdict};
+use crate::harness::{child, corpus, interrupt, Comparison, Disagreement, Side, Subject, Verdict};
 use crate::rng::Rng;
 
 /// How long to run each game.
@@ -589,12 +587,18 @@ fn run_game(
         match game.generate(&mut Rng::new(case_seed), &plan.options) {
             Ok(input) => {
                 let mut spin = meter.shrinking(progress, &what, input.lines().count());
+                let hang = Hang {
+                    input,
+                    side: stage_side(slot.stage),
+                    limit: slot.limit,
+                    origin: origin(slot.index),
+                };
                 let d = shrink_hang(
                     game,
-                    plan,
-                    input,
-                    slot,
-                    origin(slot.index),
+                    &plan.subject,
+                    &plan.options,
+                    plan.solver.as_deref(),
+                    hang,
                     deadline,
                     &mut |lines, tries| spin.update(&mut *progress, lines, tries),
                 );
@@ -810,24 +814,44 @@ pub fn within<T: Send + 'static>(
     rx.recv_timeout(limit).ok()
 }
 
-/// A hang, shrunk by running candidates as `boardfuzz solve` child processes with the limit the
-/// watchdog used; the other side's answer is computed in-process under the same limit.
-fn shrink_hang(
+/// A hang seen by a watchdog: the side that gave no answer on `input` within `limit`.
+#[derive(Debug, Clone)]
+pub struct Hang {
+    /// The judge input it hangs on.
+    pub input: String,
+    /// The side that gave no answer.
+    pub side: Side,
+    /// The limit it overran: each candidate of the shrink gets as long.
+    pub limit: Duration,
+    /// How the input was found, for the report.
+    pub origin: String,
+}
+
+/// Shrinks a hang by running each candidate in a child process ([`child`]: the program at
+/// `solver` answering with the side that hung) with the limit the watchdog used: a candidate is
+/// kept if its child is still running at the limit. The other side's answer of the shrunk input
+/// is computed in-process under the same limit. Without `solver` (library use), or for a hang of
+/// census code (no child runs it), the hang is reported unshrunk with a note saying so.
+/// `on_best` is told the line count of each smaller hanging input.
+pub fn shrink_hang(
     game: &'static dyn DynGame,
-    plan: &Plan,
-    input: String,
-    slot: Slot,
-    origin: String,
+    subject: &Subject,
+    options: &Options,
+    solver: Option<&Path>,
+    hang: Hang,
     deadline: Option<Instant>,
     on_best: &mut dyn FnMut(usize, u64),
 ) -> Disagreement {
-    let side = stage_side(slot.stage);
-    let limit = slot.limit;
-    let running = plan.options.for_running(game.settings());
+    let Hang {
+        input,
+        side,
+        limit,
+        origin,
+    } = hang;
     let mut small = input.clone();
     let mut notes = Vec::new();
-    match (&plan.solver, side) {
-        (Some(solver), Side::Subject | Side::Reference) if plan.subject_is_engine_or(side) => {
+    match (solver, child::Solver::for_hang(side, subject)) {
+        (Some(exe), Some(who)) => {
             let mut tries = 0u64;
             let mut cut_short = false;
             let mut hangs = |text: &str| {
@@ -840,39 +864,37 @@ fn shrink_hang(
                     return false;
                 }
                 tries += 1;
-                let mut cmd = Command::new(solver);
-                cmd.arg("solve").arg(game.slug()).args(running.to_args());
-                if side == Side::Reference {
-                    cmd.arg("--reference");
-                }
-                let run = process::run(
-                    cmd,
-                    text.as_bytes(),
-                    Limits {
-                        timeout: limit,
-                        output_cap: process::DEFAULT_OUTPUT_CAP,
-                    },
-                );
-                let still = matches!(run, Ok(f) if f.ended == Ended::TimedOut);
+                let still = child::hangs(exe, game, who, options, text.as_bytes(), limit);
                 if still {
                     on_best(text.lines().count(), tries);
                 }
                 still
             };
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
-            notes.push(format!("shrunk in {tries} child runs of `{} solve`", super::program()));
+            notes.push(format!(
+                "shrunk in {tries} child runs of `{} {}`",
+                super::program(),
+                child::SUBCOMMAND
+            ));
             if cut_short {
                 notes.push(CUT_SHORT.into());
             }
         }
-        _ => notes.push("not shrunk: no boardfuzz binary to run candidates in (library use), or a hang of census or deep-check code".to_string()),
+        (None, _) => notes.push(
+            "not shrunk: no program to run the candidates in child processes (library use)"
+                .to_string(),
+        ),
+        (_, None) => notes.push(
+            "not shrunk: a hang of census or deep-check code has no child process to run it in"
+                .to_string(),
+        ),
     }
     let hung = Outcome::Failed {
         fault: Fault::Hang,
         message: format!("no answer after {limit:?} (watchdog)"),
     };
     let other = |reference: bool| {
-        let (subject, options, text) = (plan.subject.clone(), plan.options.clone(), small.clone());
+        let (subject, options, text) = (subject.clone(), options.clone(), small.clone());
         within(limit, move || {
             if reference {
                 game.reference(text.as_bytes(), &options)
@@ -888,7 +910,7 @@ fn shrink_hang(
         Side::Census | Side::Deep => (other(false), other(true)),
     };
     let comparison = Comparison {
-        subject: plan.subject.clone(),
+        subject: subject.clone(),
         mine,
         reference,
     };
@@ -905,12 +927,4 @@ fn shrink_hang(
     );
     d.notes = notes;
     d
-}
-
-impl Plan {
-    /// Whether a hang of `side` can be reproduced by `boardfuzz solve` (the engine or the
-    /// reference; an external solution has its own time limit and never hangs the campaign).
-    fn subject_is_engine_or(&self, side: Side) -> bool {
-        side == Side::Reference || matches!(self.subject, Subject::Engine)
-    }
 }

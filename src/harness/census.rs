@@ -5,9 +5,11 @@
 //! listed with the reason the game records for it.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
-use crate::game::{tag_bits, Clause, DynGame, Options};
+use crate::game::{tag_bits, Clause, DynGame, Fault, Options};
 use crate::harness::corpus::Entry;
+use crate::harness::watchdog::{self, Overrun, Pulse};
 use crate::rng::Rng;
 
 /// Hit counts per tag of one game.
@@ -64,6 +66,47 @@ impl Census {
             census.add(tags);
         }
         Ok(census)
+    }
+
+    /// [`Census::of_corpus`] with each entry's census under a watchdog: census code that gives no
+    /// result within `limit` is a [`Fault::Hang`]. `Err` names the entry, the fault and its
+    /// message.
+    pub fn of_corpus_watched(
+        game: &'static dyn DynGame,
+        entries: &[Entry],
+        limit: Duration,
+    ) -> Result<Census, (Fault, String)> {
+        let entries: Vec<Entry> = entries.to_vec();
+        // The entry whose census runs now, to name the one that hangs.
+        let current = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let shown = std::sync::Arc::clone(&current);
+        let result = watchdog::watched(move |pulse| {
+            let mut census = Census::new(game.tags());
+            for entry in &entries {
+                let path = entry.path.display().to_string();
+                *shown.lock().unwrap_or_else(|e| e.into_inner()) = path.clone();
+                pulse.enter("the census code", limit);
+                let tags = game.literal_census(&entry.input, &entry.options);
+                pulse.leave();
+                match tags {
+                    Ok(tags) => census.add(tags),
+                    Err(e) => return Err(format!("{path}: {e}")),
+                }
+            }
+            Ok(census)
+        });
+        match result {
+            Ok(Ok(census)) => Ok(census),
+            Ok(Err(message)) => Err((Fault::Panic, message)),
+            Err(overrun) => Err((
+                Fault::Hang,
+                format!(
+                    "{}: no result after {:?} (watchdog)",
+                    current.lock().unwrap_or_else(|e| e.into_inner()),
+                    overrun.limit
+                ),
+            )),
+        }
     }
 
     /// Adds another census of the same game (e.g. another worker's).
@@ -235,13 +278,46 @@ pub fn find_example(
     tries: u64,
     options: &Options,
 ) -> Option<String> {
+    search(game, tag, seed, tries, options, None)
+}
+
+/// [`find_example`] with every call into game code (the generator, census code, the shrinker's
+/// candidates) under a watchdog: each must return within `limit`, or the search ends with the
+/// [`Overrun`].
+pub fn find_example_watched(
+    game: &'static dyn DynGame,
+    tag: usize,
+    seed: u64,
+    tries: u64,
+    options: &Options,
+    limit: Duration,
+) -> Result<Option<String>, Overrun> {
+    let options = options.clone();
+    watchdog::watched(move |pulse| search(game, tag, seed, tries, &options, Some((pulse, limit))))
+}
+
+fn search(
+    game: &dyn DynGame,
+    tag: usize,
+    seed: u64,
+    tries: u64,
+    options: &Options,
+    watch: Option<(&Pulse, Duration)>,
+) -> Option<String> {
     let bit = 1u64 << tag;
+    let enter = |what: &'static str| {
+        if let Some((pulse, limit)) = watch {
+            pulse.enter(what, limit);
+        }
+    };
     let hits = |text: &str| {
+        enter("the census code");
         game.literal_census(text.as_bytes(), options)
             .is_ok_and(|tags| tags & bit != 0)
     };
     for index in 0..tries {
         let mut rng = Rng::new(Rng::case_seed(seed, index));
+        enter("the generator");
         let Ok(text) = game.generate(&mut rng, options) else {
             continue;
         };

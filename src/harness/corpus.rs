@@ -7,9 +7,23 @@
 //! A case on which the reference itself failed (a panic or a hang) has no expected answer: it is
 //! kept in `corpus/<slug>/unanswered/NAME.in` with a `NAME.why` note, and not replayed.
 //!
-//! Cases found by the harness are saved under a content-hash name with an atomic write
-//! (temporary file + rename), and never twice: an input already present under any name is not
-//! saved again. Hand-named entries (`sample-1.in`, `derived-check-2.in`, …) live beside them.
+//! Every file is read with the input limit ([`input`]): the default one
+//! ([`load`], [`load_game`]) or a caller's ([`load_with_limit`], `--max-input` on the command
+//! line); an entry over it is an error that names it.
+//!
+//! Cases found by the harness are saved under a content-hash name, and never twice: an input
+//! already present under any name is not saved again. Hand-named entries (`sample-1.in`,
+//! `derived-check-2.in`, …) live beside them.
+//!
+//! Saving is safe against other runs saving into the same folder at once and against a run killed
+//! in the middle (`SIGKILL` included): each file is written to a temporary file of its own
+//! (`NAME.EXT.PID-N.tmp`: the writer's process id and a counter) and renamed into place, which is
+//! atomic, and the expectation (`.out`, `.err`, with its `.args`) is in place before the `.in`. So
+//! a reader sees an entry whole or not at all: an `.in` always has its expectation. Two runs that
+//! save the same case write the same bytes under the same names. A run killed while writing leaves
+//! at most a temporary file, which no loader reads; [`sweep`] removes those whose writer is gone
+//! (`check`, `repro --save` and `census --fill` sweep a folder before they save into it, and say
+//! what they removed).
 
 use std::fs;
 use std::io;
@@ -18,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::game::{DynGame, Options, Outcome, Setting};
+use crate::harness::input::{self, DEFAULT_MAX_INPUT};
 use crate::harness::{compare_watched, Subject};
 
 /// What a corpus entry expects.
@@ -127,24 +142,46 @@ impl Entry {
     }
 }
 
-/// The entries of `game` below a corpus root, settings read against the game's declarations.
+/// The entries of `game` below a corpus root, settings read against the game's declarations,
+/// each file at most [`DEFAULT_MAX_INPUT`] bytes.
 pub fn load_game(root: &Path, game: &dyn DynGame) -> Result<Vec<Entry>, String> {
-    load(&dir(root, game.slug()), game.settings())
+    load_game_with_limit(root, game, DEFAULT_MAX_INPUT)
+}
+
+/// [`load_game`] with files of at most `max_input` bytes.
+pub fn load_game_with_limit(
+    root: &Path,
+    game: &dyn DynGame,
+    max_input: usize,
+) -> Result<Vec<Entry>, String> {
+    load_with_limit(&dir(root, game.slug()), game.settings(), max_input)
+}
+
+/// A corpus file's text, at most `limit` bytes of UTF-8; errors name the file.
+fn read_text(path: &Path, limit: usize) -> Result<String, String> {
+    let bytes = read_bytes(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8: {e}", path.display()))
+}
+
+/// A corpus file's bytes, at most `limit`; errors name the file.
+fn read_bytes(path: &Path, limit: usize) -> Result<Vec<u8>, String> {
+    input::read_file(path, limit).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The settings recorded beside a corpus file (`NAME.args` next to `NAME.in`); none if there is
 /// no such file.
 pub fn args_beside(input: &Path, declared: &[Setting]) -> Result<Options, String> {
     let path = input.with_extension("args");
-    match fs::read_to_string(&path) {
-        Ok(text) => {
-            let words: Vec<&str> = text.split_ascii_whitespace().collect();
-            Options::parse_args(declared, &words).map_err(|e| format!("{}: {e}", path.display()))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Options::new()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+    if !path.exists() {
+        return Ok(Options::new());
     }
+    let text = read_text(&path, ARGS_MAX)?;
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    Options::parse_args(declared, &words).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// The most bytes an `.args` or `.err` file may hold (a few words).
+const ARGS_MAX: usize = 64 << 10;
 
 /// The corpus folder of a game below a corpus root.
 pub fn dir(root: &Path, slug: &str) -> PathBuf {
@@ -152,9 +189,18 @@ pub fn dir(root: &Path, slug: &str) -> PathBuf {
 }
 
 /// Loads every entry of a folder, sorted by name. A missing folder is an empty corpus; an `.in`
-/// without its `.out` or `.err`, an unreadable `.err`, or an `.args` with a setting the game does
-/// not declare is an error.
+/// without its `.out` or `.err`, an unreadable `.err`, an `.args` with a setting the game does
+/// not declare, or an `.in` or `.out` over [`DEFAULT_MAX_INPUT`] bytes is an error.
 pub fn load(dir: &Path, declared: &[Setting]) -> Result<Vec<Entry>, String> {
+    load_with_limit(dir, declared, DEFAULT_MAX_INPUT)
+}
+
+/// [`load`] with `.in` and `.out` files of at most `max_input` bytes.
+pub fn load_with_limit(
+    dir: &Path,
+    declared: &[Setting],
+    max_input: usize,
+) -> Result<Vec<Entry>, String> {
     let read_dir = match fs::read_dir(dir) {
         Ok(r) => r,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -171,16 +217,13 @@ pub fn load(dir: &Path, declared: &[Setting]) -> Result<Vec<Entry>, String> {
             .and_then(|s| s.to_str())
             .ok_or_else(|| format!("{}: file name is not UTF-8", path.display()))?
             .to_string();
-        let input = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = read_bytes(&path, max_input)?;
         let out_path = path.with_extension("out");
         let err_path = path.with_extension("err");
         let expected = if out_path.exists() {
-            let text = fs::read_to_string(&out_path)
-                .map_err(|e| format!("{}: {e}", out_path.display()))?;
-            Expected::Output(text)
+            Expected::Output(read_text(&out_path, max_input)?)
         } else if err_path.exists() {
-            let text = fs::read_to_string(&err_path)
-                .map_err(|e| format!("{}: {e}", err_path.display()))?;
+            let text = read_text(&err_path, ARGS_MAX)?;
             parse_err(&text).ok_or_else(|| {
                 format!(
                     "{}: expected `CLASS LINE`, found `{}`",
@@ -269,7 +312,9 @@ pub fn save(
     let args = options.to_args().join(" ");
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
+        // An entry of another length cannot hold the same input: it is not read.
         if path.extension().and_then(|e| e.to_str()) == Some("in")
+            && fs::metadata(&path)?.len() == input.len() as u64
             && fs::read(&path)? == input
             && recorded_args(&path)? == args
         {
@@ -319,10 +364,76 @@ fn recorded_args(input: &Path) -> io::Result<String> {
     }
 }
 
+/// Writes `bytes` to a temporary file beside `path` and renames it into place: a reader sees the
+/// old file or the new one, never part of one.
 fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-    fs::write(&tmp, bytes)?;
-    fs::rename(&tmp, path)
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}-{n}{TEMPORARY}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let written = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// The ending of the temporary files of [`atomic_write`].
+const TEMPORARY: &str = ".tmp";
+
+/// The process id that wrote a temporary file of [`atomic_write`] (`NAME.EXT.PID-N.tmp`), or of
+/// the naming before it (`NAME.tmp.PID`); `None` for any other file.
+fn temporary_writer(file_name: &str) -> Option<u32> {
+    if let Some(rest) = file_name.strip_suffix(TEMPORARY) {
+        let (_, tag) = rest.rsplit_once('.')?;
+        let (pid, n) = tag.split_once('-')?;
+        n.parse::<u64>().ok()?;
+        return pid.parse().ok();
+    }
+    let (rest, pid) = file_name.rsplit_once('.')?;
+    rest.ends_with(TEMPORARY).then(|| pid.parse().ok())?
+}
+
+/// Whether a process with this id is running (or exists under another user).
+fn running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+    let alive = unsafe { libc::kill(pid, 0) } == 0;
+    alive || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Removes the temporary files in a corpus folder (and its `unanswered/`) that a save killed in
+/// the middle left behind: those whose writing process is gone. A save still running elsewhere
+/// keeps its own. Returns the files removed; a missing folder has none.
+pub fn sweep(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for folder in [dir.to_path_buf(), dir.join("unanswered")] {
+        let read_dir = match fs::read_dir(&folder) {
+            Ok(r) => r,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        for entry in read_dir {
+            let path = entry?.path();
+            let writer = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(temporary_writer);
+            if writer.is_some_and(|pid| !running(pid)) && path.is_file() {
+                match fs::remove_file(&path) {
+                    Ok(()) => removed.push(path),
+                    // Another run swept it first.
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+    }
+    removed.sort();
+    Ok(removed)
 }
 
 #[cfg(test)]
@@ -398,6 +509,58 @@ mod tests {
         assert!(with.contains(&Some(50)) && with.contains(&None), "{with:?}");
         // A setting the game does not declare is an error, naming the file.
         assert!(load(&d, &[]).unwrap_err().contains(".args"));
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn sweep_removes_the_temporaries_of_dead_writers_only() {
+        let d = temp_dir("sweep");
+        fs::create_dir_all(d.join("unanswered")).unwrap();
+        // A process that has ended: its id names no running process.
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let dead = gone.id();
+        gone.wait().unwrap();
+        let me = std::process::id();
+        let files = [
+            format!("a.in.{dead}-0.tmp"),
+            format!("unanswered/b.why.{dead}-3.tmp"),
+            format!("c.tmp.{dead}"),
+            format!("d.out.{me}-1.tmp"),
+            "e.in".to_string(),
+            "notes.tmp".to_string(),
+        ];
+        for f in &files {
+            fs::write(d.join(f), "x").unwrap();
+        }
+        let removed = sweep(&d).unwrap();
+        let names: Vec<String> = removed
+            .iter()
+            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [files[0].clone(), files[2].clone(), files[1].clone()]
+        );
+        for kept in &files[3..] {
+            assert!(d.join(kept).exists(), "{kept}");
+        }
+        // A save leaves no temporary file of its own.
+        save(
+            &d,
+            b"1\n",
+            &Outcome::Output("2\n".into()),
+            None,
+            &Options::new(),
+        )
+        .unwrap();
+        let left: Vec<_> = fs::read_dir(&d)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(&format!(".{me}-")))
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left.len(), 1, "only d.out's: {left:?}");
+        assert_eq!(sweep(&d).unwrap(), Vec::<PathBuf>::new());
         fs::remove_dir_all(&d).unwrap();
     }
 

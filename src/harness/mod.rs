@@ -2,20 +2,28 @@
 //! where their traces part ways, and writing the human-readable report of a disagreement.
 //!
 //! [`campaign`] runs many random cases, [`corpus`] keeps the regression corpus, [`census`] counts
-//! edge-case tags. Everything here works on any [`DynGame`]; nothing is game-specific.
+//! edge-case tags. Game code that may hang runs under a watchdog: the campaign's own, or
+//! [`compare_watched`], [`census_within`] and [`watchdog`] for the one-off commands; a hang is
+//! shrunk in child processes whose command line [`child`] defines. [`input`] bounds what is read
+//! as judge text. Everything here works on any [`DynGame`]; nothing is game-specific.
 
 pub mod campaign;
 pub mod census;
+pub mod child;
 pub mod corpus;
+pub mod input;
 pub mod interrupt;
 pub mod planted;
 pub mod process;
 pub mod progress;
 pub mod report;
 pub mod subject;
+pub mod watchdog;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 pub use subject::Subject;
@@ -134,6 +142,29 @@ fn with_census(verdict: Verdict, game: &dyn DynGame, input: &[u8], options: &Opt
         };
     }
     verdict
+}
+
+/// What census code came to: its tag bit set, or how it failed — [`Fault::Panic`] with the
+/// panic's message, or [`Fault::Hang`] under a watchdog.
+pub type CensusOutcome = Result<u64, (Fault, String)>;
+
+/// The census of `input` under a watchdog ([`campaign::within`]): code that gives no result
+/// within `limit` is a [`Fault::Hang`] (its thread is left behind).
+pub fn census_within(
+    game: &'static dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    limit: Duration,
+) -> CensusOutcome {
+    let (input, options) = (input.to_vec(), options.clone());
+    match campaign::within(limit, move || game.census(&input, &options)) {
+        Some(Ok(tags)) => Ok(tags),
+        Some(Err(message)) => Err((Fault::Panic, message)),
+        None => Err((
+            Fault::Hang,
+            format!("gave no result after {limit:?} (watchdog)"),
+        )),
+    }
 }
 
 /// What the subject (normally the engine) and the reference said about one input.
@@ -396,7 +427,9 @@ impl Disagreement {
         Disagreement::from_comparison(game, input, comparison, options, origin)
     }
 
-    /// A disagreement whose comparison has already been run on `input`.
+    /// A disagreement whose comparison has already been run on `input`. The census (where the
+    /// answers agree) and the traces are computed here, in-process and unwatched; see
+    /// [`Disagreement::from_comparison_watched`] for the one-off commands.
     pub fn from_comparison(
         game: &dyn DynGame,
         input: String,
@@ -404,15 +437,73 @@ impl Disagreement {
         options: &Options,
         origin: String,
     ) -> Self {
+        let text = input.as_bytes();
+        Disagreement::assemble(
+            game,
+            input.clone(),
+            comparison,
+            origin,
+            || game.census(text, options).map_err(|e| (Fault::Panic, e)),
+            || first_divergence(game, text, options),
+        )
+    }
+
+    /// [`Disagreement::from_comparison`] with the census and the traces under a watchdog: each
+    /// must give its result within `limit`, or it is reported as a hang (census code: the verdict
+    /// `census hang`; trace code: a note where the first divergence would be). `census` is the
+    /// census of `input` if the caller has already run it (it is run here otherwise, when the
+    /// answers agree).
+    pub fn from_comparison_watched(
+        game: &'static dyn DynGame,
+        input: String,
+        comparison: Comparison,
+        census: Option<CensusOutcome>,
+        options: &Options,
+        origin: String,
+        limit: Duration,
+    ) -> Self {
+        let text = input.clone().into_bytes();
+        Disagreement::assemble(
+            game,
+            input,
+            comparison,
+            origin,
+            || census.unwrap_or_else(|| census_within(game, &text, options, limit)),
+            || {
+                let (text, options) = (text.clone(), options.clone());
+                campaign::within(limit, move || first_divergence(game, &text, &options))
+                    .unwrap_or_else(|| {
+                        Divergence::Skipped(format!(
+                            "traces not compared: the trace code gave no result after {limit:?} \
+                             (watchdog)"
+                        ))
+                    })
+            },
+        )
+    }
+
+    /// The disagreement of a comparison: `census` is asked only where the answers agree, and
+    /// `traces` only for the engine when no side hangs.
+    fn assemble(
+        game: &dyn DynGame,
+        input: String,
+        comparison: Comparison,
+        origin: String,
+        census: impl FnOnce() -> CensusOutcome,
+        traces: impl FnOnce() -> Divergence,
+    ) -> Self {
         let mut verdict = comparison.verdict();
         let mut notes = Vec::new();
         if verdict == Verdict::Agree {
-            if let Err(e) = game.census(input.as_bytes(), options) {
+            if let Err((fault, e)) = census() {
                 verdict = Verdict::Fault {
                     side: Side::Census,
-                    fault: Fault::Panic,
+                    fault,
                 };
-                notes.push(format!("the census {e}"));
+                notes.push(match fault {
+                    Fault::Hang => format!("the census code {e}"),
+                    _ => format!("the census {e}"),
+                });
             }
         }
         let hangs = matches!(
@@ -424,7 +515,7 @@ impl Disagreement {
         );
         let divergence = match comparison.subject {
             _ if hangs => Divergence::Skipped("traces not compared: one side hangs".into()),
-            Subject::Engine => first_divergence(game, input.as_bytes(), options),
+            Subject::Engine => traces(),
             Subject::Solution { .. } => Divergence::Unavailable,
         };
         Disagreement {
@@ -708,6 +799,75 @@ pub fn minimize(
     };
     game.shrink(input, &mut fails)
         .unwrap_or_else(|| input.to_string())
+}
+
+/// What [`minimize_watched`] came to.
+#[derive(Debug, Clone)]
+pub struct Shrunk {
+    /// The smallest failing input found (the input itself if nothing smaller fails alike).
+    pub input: String,
+    /// The candidate call that overran the watchdog and ended the shrink early, if one did.
+    pub cut_short: Option<watchdog::Overrun>,
+}
+
+/// [`minimize`] on a thread of its own, each call into game code under the watchdog the campaign
+/// uses: the subject within `watchdog` (plus an external solution's own time limit), the
+/// reference within `watchdog` plus 100× the subject's time on the candidate, the census within
+/// `watchdog` plus 100× both. A candidate that overruns ends the shrink, and the smallest failing
+/// input before it is the result ([`Shrunk::cut_short`] says what hung).
+pub fn minimize_watched(
+    game: &'static dyn DynGame,
+    subject: &Subject,
+    input: &str,
+    options: &Options,
+    verdict: Verdict,
+    answered: bool,
+    watchdog: Duration,
+) -> Shrunk {
+    let best = Arc::new(Mutex::new(input.to_string()));
+    let (subject, options, input) = (subject.clone(), options.clone(), input.to_string());
+    let kept = Arc::clone(&best);
+    let result = watchdog::watched(move |pulse| {
+        let own_limit = match &subject {
+            Subject::Solution { timeout, .. } => *timeout,
+            Subject::Engine => Duration::ZERO,
+        };
+        let mut fails = |text: &str| {
+            let bytes = text.as_bytes();
+            pulse.enter(subject.label(), watchdog + own_limit);
+            let started = Instant::now();
+            let mine = subject.run(game, bytes, &options);
+            let subject_time = started.elapsed();
+            pulse.enter("the reference", watchdog + subject_time * 100);
+            let started = Instant::now();
+            let reference = game.reference(bytes, &options);
+            let both = subject_time + started.elapsed();
+            let comparison = Comparison {
+                subject: subject.clone(),
+                mine,
+                reference,
+            };
+            pulse.enter("the census code", watchdog + both * 100);
+            let same = (!answered || self::answered(&comparison.reference))
+                && with_census(comparison.verdict(), game, bytes, &options) == verdict;
+            pulse.leave();
+            if same {
+                *kept.lock().unwrap_or_else(|e| e.into_inner()) = text.to_string();
+            }
+            same
+        };
+        game.shrink(&input, &mut fails).unwrap_or(input)
+    });
+    match result {
+        Ok(input) => Shrunk {
+            input,
+            cut_short: None,
+        },
+        Err(overrun) => Shrunk {
+            input: best.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            cut_short: Some(overrun),
+        },
+    }
 }
 
 /// Whether the reference answered (rather than rejected or failed). Shrinking keeps it: a

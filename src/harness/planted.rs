@@ -1,13 +1,15 @@
 //! Planted faults, to test the checker itself: with the environment variable
 //! `BOARDFUZZ_PLANT=KIND[:CHAR]` set, every game's engine, reference or census fails on any input
-//! that contains the character CHAR (default `3`), the way a buggy engine would:
+//! that contains the character CHAR (default `3`), the way a buggy engine would. Several plants
+//! may be given, separated by commas (`engine-panic,trace-hang`: the engine panics and its trace
+//! code hangs, so a report of the panic meets the hang when it compares the traces):
 //!
 //! | KIND | what happens on such an input |
 //! |---|---|
 //! | `engine-panic` | the engine panics (index out of bounds) |
 //! | `engine-hang` | the engine never returns |
 //! | `reference-panic`, `reference-hang` | the same, in the reference |
-//! | `census-panic` | the census code panics |
+//! | `census-panic`, `census-hang` | the census code panics, or never returns |
 //! | `trace-panic`, `trace-hang` | the same, in the engine's trace code (the answers still agree) |
 //! | `trace-wrong` | the engine's trace differs at its first turn (the answers still agree) |
 //! | `census-wrong` | the engine's census flips its first tag (the answers still agree) |
@@ -35,6 +37,8 @@ pub enum Plant {
     ReferenceHang,
     /// `census-panic`: the census code panics.
     CensusPanic,
+    /// `census-hang`: the census code never returns.
+    CensusHang,
     /// `trace-panic`: the engine's trace code panics (the answers still agree).
     TracePanic,
     /// `trace-hang`: the engine's trace code never returns (the answers still agree).
@@ -47,12 +51,24 @@ pub enum Plant {
     CensusWrong,
 }
 
-/// The plant asked for by `BOARDFUZZ_PLANT`, if any (an unknown kind is ignored with a warning).
-pub fn from_env() -> Option<(Plant, u8)> {
-    let value = std::env::var("BOARDFUZZ_PLANT").ok()?;
+/// The plants asked for by `BOARDFUZZ_PLANT`, in order (an unknown kind is ignored with a
+/// warning).
+pub fn from_env() -> Vec<(Plant, u8)> {
+    let Ok(value) = std::env::var("BOARDFUZZ_PLANT") else {
+        return Vec::new();
+    };
+    value
+        .split(',')
+        .filter(|one| !one.trim().is_empty())
+        .filter_map(|one| parse(one.trim()))
+        .collect()
+}
+
+/// One plant, `KIND[:CHAR]`.
+fn parse(value: &str) -> Option<(Plant, u8)> {
     let (kind, byte) = match value.split_once(':') {
         Some((k, c)) if c.len() == 1 => (k, c.as_bytes()[0]),
-        _ => (value.as_str(), b'3'),
+        _ => (value, b'3'),
     };
     let plant = match kind {
         "engine-panic" => Plant::EnginePanic,
@@ -60,6 +76,7 @@ pub fn from_env() -> Option<(Plant, u8)> {
         "reference-panic" => Plant::ReferencePanic,
         "reference-hang" => Plant::ReferenceHang,
         "census-panic" => Plant::CensusPanic,
+        "census-hang" => Plant::CensusHang,
         "trace-panic" => Plant::TracePanic,
         "trace-hang" => Plant::TraceHang,
         "trace-wrong" => Plant::TraceWrong,
@@ -72,14 +89,13 @@ pub fn from_env() -> Option<(Plant, u8)> {
     Some((plant, byte))
 }
 
-/// `games`, each wrapped with the fault `BOARDFUZZ_PLANT` asks for; unchanged without it.
+/// `games`, each wrapped with the faults `BOARDFUZZ_PLANT` asks for; unchanged without it.
 pub fn wrap_from_env(games: Games) -> Games {
-    match from_env() {
-        None => games,
-        Some((plant, byte)) => games.map(|inner| -> &'static dyn DynGame {
+    from_env().into_iter().fold(games, |games, (plant, byte)| {
+        games.map(|inner| -> &'static dyn DynGame {
             Box::leak(Box::new(Planted { inner, plant, byte }))
-        }),
-    }
+        })
+    })
 }
 
 /// A game with a planted fault.
@@ -176,8 +192,8 @@ impl DynGame for Planted {
         self.inner.reference_trace(input, options)
     }
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
-        if self.plant == Plant::CensusPanic && self.triggered(input) {
-            if let Outcome::Failed { message, .. } = self.fail(false) {
+        if matches!(self.plant, Plant::CensusPanic | Plant::CensusHang) && self.triggered(input) {
+            if let Outcome::Failed { message, .. } = self.fail(self.plant == Plant::CensusHang) {
                 return Err(format!("in census code: {message}"));
             }
         }
@@ -187,7 +203,7 @@ impl DynGame for Planted {
         self.inner.census(input, options)
     }
     fn reference_census(&self, input: &[u8], options: &Options) -> Option<Result<u64, String>> {
-        if self.plant == Plant::CensusPanic && self.triggered(input) {
+        if matches!(self.plant, Plant::CensusPanic | Plant::CensusHang) && self.triggered(input) {
             return Some(self.census(input, options));
         }
         self.inner.reference_census(input, options)

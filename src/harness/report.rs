@@ -1,8 +1,7 @@
 //! Reports for machines: one JSON object per `check` run, and JUnit XML so that CI systems show
 //! findings as failed tests. The schema is in `docs/reports.md`.
 
-use std::fmt::Write as _;
-
+use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::{json, Value};
 
 use crate::harness::campaign::GameRun;
@@ -143,108 +142,160 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     text
 }
 
-/// Escapes text for XML attributes and text nodes; characters XML 1.0 cannot carry are replaced.
-fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
+/// Text as an XML 1.0 document can carry it: each character it cannot (most control characters,
+/// U+FFFE, U+FFFF) becomes U+FFFD. quick-junit escapes markup but drops control characters (and
+/// leaves U+FFFE and U+FFFF in, which no XML reader accepts); a replacement keeps the place of
+/// each one in an input, as the report showed it before.
+fn xml_safe(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => '\u{FFFD}',
+            c => c,
+        })
+        .collect()
 }
 
-/// The JUnit XML report: one test suite per game, with one test case for the game's run (failed
-/// if the run stopped on an error) and one per finding (always failed, with the full report).
-pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let tests: usize = runs
-        .iter()
-        .map(|r| 1 + r.disagreement.is_some() as usize)
-        .sum();
-    let failures: usize = runs
-        .iter()
-        .map(|r| r.disagreement.is_some() as usize + r.error.is_some() as usize)
-        .sum();
-    let time: f64 = runs.iter().map(|r| r.elapsed.as_secs_f64()).sum();
-    let _ = writeln!(
-        out,
-        "<testsuites name=\"boardfuzz check\" tests=\"{tests}\" failures=\"{failures}\" time=\"{time:.3}\">"
-    );
+/// The JUnit XML report, written by `quick-junit` (the writer cargo-nextest uses): one test suite
+/// per game, with one test case for the game's run (an error if the run stopped on one) and one
+/// per finding (always failed, with the full report as its text). `Err` says why the writer
+/// failed.
+pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
+    let mut report = Report::new("boardfuzz check");
+    report.set_time(runs.iter().map(|r| r.elapsed).sum());
     for r in runs {
-        let n = 1 + r.disagreement.is_some() as usize;
-        let f = r.disagreement.is_some() as usize + r.error.is_some() as usize;
-        let _ = writeln!(
-            out,
-            "  <testsuite name=\"{}\" tests=\"{n}\" failures=\"{f}\" time=\"{:.3}\">",
-            xml(r.slug),
-            r.elapsed.as_secs_f64()
-        );
-        let clauses: String = clause_properties(&r.census)
-            .iter()
-            .map(|(name, value)| {
-                format!(
-                    "<property name=\"{}\" value=\"{}\"/>",
-                    xml(name),
-                    xml(value)
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "    <properties><property name=\"seed\" value=\"{}\"/><property name=\"jobs\" value=\"{}\"/><property name=\"subject\" value=\"{}\"/>{clauses}</properties>",
-            info.seed,
-            info.jobs,
-            xml(info.subject)
-        );
-        let _ = write!(
-            out,
-            "    <testcase classname=\"boardfuzz.{}\" name=\"{} random cases, seed {}{}\" time=\"{:.3}\"",
-            xml(r.slug),
+        let mut suite = TestSuite::new(r.slug);
+        suite.set_time(r.elapsed);
+        suite.add_property(Property::new("seed", info.seed.to_string()));
+        suite.add_property(Property::new("jobs", info.jobs.to_string()));
+        suite.add_property(Property::new("subject", xml_safe(info.subject)));
+        for (name, value) in clause_properties(&r.census) {
+            suite.add_property(Property::new(xml_safe(&name), xml_safe(&value)));
+        }
+        let status = match &r.error {
+            Some(e) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+                status.set_message(xml_safe(e));
+                status
+            }
+            None => TestCaseStatus::success(),
+        };
+        let name = format!(
+            "{} random cases, seed {}{}",
             r.cases,
             info.seed,
-            if r.interrupted { " (interrupted)" } else { "" },
-            r.elapsed.as_secs_f64()
+            if r.interrupted { " (interrupted)" } else { "" }
         );
-        match &r.error {
-            Some(e) => {
-                let _ = writeln!(
-                    out,
-                    ">\n      <error message=\"{}\"/>\n    </testcase>",
-                    xml(e)
-                );
-            }
-            None => {
-                let _ = writeln!(out, "/>");
-            }
-        }
+        let mut run = TestCase::new(name, status);
+        run.set_classname(format!("boardfuzz.{}", r.slug));
+        run.set_time(r.elapsed);
+        suite.add_test_case(run);
         if let Some(d) = &r.disagreement {
             let verdict = d.verdict.describe(&d.comparison.subject);
-            let _ = writeln!(
-                out,
-                "    <testcase classname=\"boardfuzz.{}\" name=\"{}: {}\">",
-                xml(r.slug),
-                xml(&verdict),
-                xml(&d.origin)
-            );
-            let _ = writeln!(
-                out,
-                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                xml(&format!("{verdict} in {}", r.slug)),
-                xml(&verdict),
-                xml(&d.report())
-            );
-            let _ = writeln!(out, "    </testcase>");
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            status
+                .set_message(xml_safe(&format!("{verdict} in {}", r.slug)))
+                .set_type(xml_safe(&verdict))
+                .set_description(xml_safe(&d.report()));
+            let mut finding = TestCase::new(xml_safe(&format!("{verdict}: {}", d.origin)), status);
+            finding.set_classname(format!("boardfuzz.{}", r.slug));
+            suite.add_test_case(finding);
         }
-        let _ = writeln!(out, "  </testsuite>");
+        report.add_test_suite(suite);
     }
-    out.push_str("</testsuites>\n");
-    out
+    let mut text = report.to_string().map_err(|e| e.to_string())?;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Fault, Outcome};
+    use crate::harness::census::Census;
+    use crate::harness::{Comparison, Side, Subject, Verdict};
+
+    #[test]
+    fn junit_counts_an_error_and_a_failure_and_keeps_every_character_in_place() {
+        let input = "1 1\n<&>\u{1}\u{FFFF}\"'\n".to_string();
+        let comparison = Comparison {
+            subject: Subject::Engine,
+            mine: Outcome::Failed {
+                fault: Fault::Panic,
+                message: "boom".into(),
+            },
+            reference: Outcome::Output("1\n".into()),
+        };
+        let finding = Disagreement::from_parts(
+            "toy",
+            input,
+            comparison,
+            Verdict::Fault {
+                side: Side::Subject,
+                fault: Fault::Panic,
+            },
+            "case 3 of seed 9".into(),
+            "not compared",
+        );
+        let run = GameRun {
+            slug: "toy",
+            cases: 4,
+            elapsed: std::time::Duration::from_millis(1500),
+            census: Census::new(&[]),
+            disagreement: Some(finding),
+            error: Some("could not save to <dir>".into()),
+            interrupted: false,
+            deep_cases: 0,
+            rejected: 0,
+            first_rejection: None,
+            notes: Vec::new(),
+        };
+        let info = RunInfo {
+            seed: 9,
+            jobs: 2,
+            subject: "engine",
+            interrupted: false,
+        };
+        let xml = junit(&info, &[run]).unwrap();
+        let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+        let root = doc.root_element();
+        assert_eq!(root.attribute("tests"), Some("2"));
+        assert_eq!(root.attribute("failures"), Some("1"));
+        assert_eq!(root.attribute("errors"), Some("1"));
+        assert_eq!(root.attribute("time"), Some("1.500"));
+        let cases: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        assert_eq!(cases[0].attribute("name"), Some("4 random cases, seed 9"));
+        let error = cases[0]
+            .children()
+            .find(|n| n.has_tag_name("error"))
+            .unwrap();
+        assert_eq!(error.attribute("message"), Some("could not save to <dir>"));
+        assert_eq!(
+            cases[1].attribute("name"),
+            Some("engine panic: case 3 of seed 9")
+        );
+        let failure = cases[1]
+            .children()
+            .find(|n| n.has_tag_name("failure"))
+            .unwrap();
+        assert_eq!(failure.attribute("type"), Some("engine panic"));
+        assert_eq!(failure.attribute("message"), Some("engine panic in toy"));
+        let text = failure.text().unwrap();
+        assert!(
+            text.contains("--- input ---\n1 1\n<&>\u{FFFD}\u{FFFD}\"'\n"),
+            "{text}"
+        );
+        let property = |name: &str| {
+            doc.descendants()
+                .find(|n| n.has_tag_name("property") && n.attribute("name") == Some(name))
+                .and_then(|n| n.attribute("value"))
+        };
+        assert_eq!(property("seed"), Some("9"));
+        assert_eq!(property("subject"), Some("engine"));
+    }
 }

@@ -29,6 +29,50 @@ pub fn boardfuzz_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Outpu
     child.wait_with_output().expect("the binary finishes")
 }
 
+/// [`boardfuzz_env`] with an empty stdin that gives up after `limit`: the process is killed and
+/// `None` returned, so that a run that hangs fails its test instead of hanging it.
+pub fn boardfuzz_within(
+    args: &[&str],
+    env: &[(&str, &str)],
+    limit: std::time::Duration,
+) -> Option<Output> {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped stderr")));
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the binary can be waited for") {
+            return Some(Output {
+                status,
+                stdout: stdout.join().unwrap_or_default(),
+                stderr: stderr.join().unwrap_or_default(),
+            });
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// Bytes as text, for messages and comparisons.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
