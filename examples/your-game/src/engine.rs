@@ -196,6 +196,17 @@ impl Parsed<'_> {
     }
 }
 
+/// The whole number `tok` on line `line`, or `malformed` there (CF-2, CF-3, CF-11).
+fn whole_number(tok: &[u8], line: usize) -> Result<u64, Error> {
+    number(tok).ok_or_else(|| {
+        error(
+            MALFORMED,
+            line,
+            format!("`{}` is not a whole number", show(tok)),
+        )
+    })
+}
+
 fn parse(input: &[u8]) -> Result<Parsed<'_>, Error> {
     let mut lines = Lines { rest: input };
 
@@ -217,20 +228,8 @@ fn parse(input: &[u8]) -> Result<Parsed<'_>, Error> {
             ))
         }
     };
-    let r = number(ta).ok_or_else(|| {
-        error(
-            MALFORMED,
-            1,
-            format!("`{}` is not a whole number", show(ta)),
-        )
-    })?;
-    let c = number(tb).ok_or_else(|| {
-        error(
-            MALFORMED,
-            1,
-            format!("`{}` is not a whole number", show(tb)),
-        )
-    })?;
+    let r = whole_number(ta, 1)?;
+    let c = whole_number(tb, 1)?;
     if !(1..=MAX_ROWS).contains(&r) {
         return Err(error(
             OUT_OF_RANGE,
@@ -265,13 +264,7 @@ fn parse(input: &[u8]) -> Result<Parsed<'_>, Error> {
             ))
         }
     };
-    let m = number(tm).ok_or_else(|| {
-        error(
-            MALFORMED,
-            2,
-            format!("`{}` is not a whole number", show(tm)),
-        )
-    })?;
+    let m = whole_number(tm, 2)?;
     if m > r * c {
         return Err(error(
             OUT_OF_RANGE,
