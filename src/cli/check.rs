@@ -12,7 +12,7 @@ use clap::Args;
 use boardfuzz::harness::campaign::{self, Budget, Plan};
 use boardfuzz::harness::progress::Show;
 use boardfuzz::harness::report::{self, RunInfo};
-use boardfuzz::harness::{interrupt, Subject};
+use boardfuzz::harness::{interrupt, process, Subject};
 
 use super::settings::Given;
 use super::{clock_seed, parse_duration, selected, CliResult, SolutionArgs, Usage};
@@ -80,7 +80,13 @@ pub fn run(args: CheckArgs, given: &Given) -> CliResult {
         "boardfuzz check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}",
         match &subject {
             Subject::Engine => "engine".to_string(),
-            Subject::Solution { command, .. } => format!("solution `{command}`"),
+            Subject::Solution { command, .. } => format!(
+                "solution `{command}` ({})",
+                match process::Launch::of(command) {
+                    process::Launch::Direct(_) => "started directly",
+                    process::Launch::Shell => "through sh -c",
+                }
+            ),
         },
         games.len(),
         match budget {

@@ -453,21 +453,157 @@ pub const SHELL_WORDS: &[&str] = &[
     "trap", "time", "nice", "timeout", "exit", "kill", "wait", "source", "type", "umask",
 ];
 
-/// Checks, before any case runs, that a `sh -c` command line can start: its first word must be a
-/// shell builtin or keyword, an executable file, or a program on `PATH`. Commands whose first word
-/// the shell would expand (`$X`, quotes, assignments) are left to the shell.
-pub fn check_startable(command: &str) -> Result<(), String> {
-    let Some(first) = command.split_whitespace().next() else {
-        return Err("the command is empty".into());
-    };
-    if SHELL_WORDS.contains(&first)
-        || first.starts_with('(')
-        || first.contains([
-            '$', '\'', '"', '`', '=', '*', '?', '~', ';', '&', '|', '<', '>',
-        ])
-    {
-        return Ok(());
+/// Characters that mean shell syntax outside quotes: expansions, globs, redirections, pipes,
+/// lists, subshells, brace groups, comments.
+const SHELL_SYNTAX: &[char] = &[
+    '$', '`', '|', '&', ';', '<', '>', '(', ')', '*', '?', '[', ']', '~', '{', '}', '#', '\n',
+];
+
+/// Splits a command line into words the way `sh` does when it has nothing to expand: blanks
+/// (space, tab) separate words, `'…'` keeps everything literal, `"…"` keeps everything literal
+/// but `\$`, `` \` ``, `\"` and `\\`, and a backslash outside quotes makes the next character
+/// literal. `None` ("needs a shell") for anything else the shell would interpret: a character of
+/// [`SHELL_SYNTAX`] outside quotes, `$` or `` ` `` inside double quotes, a line continuation, an
+/// unterminated quote, a trailing backslash, or a leading `NAME=value` assignment.
+pub fn split_words(command: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    // The word being read, if one has started (`''` starts an empty word).
+    let mut word: Option<String> = None;
+    // Whether everything of the first word so far is unquoted name characters (an assignment
+    // `NAME=value` is recognized by its first unquoted `=`).
+    let mut bare_name = true;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' => {
+                if let Some(w) = word.take() {
+                    words.push(w);
+                }
+                continue;
+            }
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => w.push(c),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '$' | '`' => return None,
+                        '\\' => match chars.next()? {
+                            c @ ('$' | '`' | '"' | '\\') => w.push(c),
+                            '\n' => return None,
+                            c => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                        },
+                        c => w.push(c),
+                    }
+                }
+            }
+            '\\' => match chars.next()? {
+                '\n' => return None,
+                c => word.get_or_insert_with(String::new).push(c),
+            },
+            '=' if words.is_empty() && bare_name => {
+                let name = word.as_deref().unwrap_or("");
+                if name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    return None;
+                }
+                word.get_or_insert_with(String::new).push(c);
+            }
+            c if SHELL_SYNTAX.contains(&c) => return None,
+            c => {
+                word.get_or_insert_with(String::new).push(c);
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    continue;
+                }
+            }
+        }
+        // Anything but a name character (a quote, an escape, `=`, `-`, `/`, …) ends the chance
+        // that the first word is an assignment.
+        bare_name = false;
     }
+    if let Some(w) = word {
+        words.push(w);
+    }
+    Some(words)
+}
+
+/// How a `--solution` command line is started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Launch {
+    /// Plain words ([`split_words`]) whose first word is no shell builtin or keyword
+    /// ([`SHELL_WORDS`]): that program is started directly with the other words as its
+    /// arguments — one process per run, as a shell loop starts it.
+    Direct(Vec<String>),
+    /// Anything else: `sh -c COMMAND`.
+    Shell,
+}
+
+impl Launch {
+    pub fn of(command: &str) -> Launch {
+        match split_words(command) {
+            Some(words)
+                if words
+                    .first()
+                    .is_some_and(|w| !SHELL_WORDS.contains(&w.as_str())) =>
+            {
+                Launch::Direct(words)
+            }
+            _ => Launch::Shell,
+        }
+    }
+
+    /// The process that runs `command` (the line this launch was made from).
+    pub fn command(&self, command: &str) -> Command {
+        match self {
+            Launch::Direct(words) => {
+                let mut direct = Command::new(&words[0]);
+                direct.args(&words[1..]);
+                direct
+            }
+            Launch::Shell => shell(command),
+        }
+    }
+}
+
+/// `sh -c COMMAND`.
+pub fn shell(command: &str) -> Command {
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    sh
+}
+
+/// Checks, before any case runs, that a command line can start: its program must be an
+/// executable file or a program on `PATH`. A line that runs through `sh -c` may also start with a
+/// shell builtin or keyword; one whose first word the shell would expand (`$X`, a glob, an
+/// assignment) is left to the shell.
+pub fn check_startable(command: &str) -> Result<(), String> {
+    let direct = Launch::of(command);
+    let first = match &direct {
+        Launch::Direct(words) => words[0].as_str(),
+        Launch::Shell => {
+            let Some(first) = command.split_whitespace().next() else {
+                return Err("the command is empty".into());
+            };
+            if SHELL_WORDS.contains(&first)
+                || first.starts_with('(')
+                || first.contains(['\'', '"', '\\', '='])
+                || first.contains(SHELL_SYNTAX)
+            {
+                return Ok(());
+            }
+            first
+        }
+    };
     let executable = |p: &std::path::Path| {
         use std::os::unix::fs::PermissionsExt;
         std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
@@ -542,6 +678,116 @@ mod tests {
         assert_eq!(f.stdout.len(), 1 << 20);
     }
 
+    fn words(command: &str) -> Option<Vec<&str>> {
+        // Leaked for the comparisons' convenience; tests only.
+        split_words(command).map(|w| w.into_iter().map(|s| &*s.leak()).collect())
+    }
+
+    #[test]
+    fn plain_words_split_like_sh() {
+        assert_eq!(words("./sol"), Some(vec!["./sol"]));
+        assert_eq!(
+            words("  python3\tsol.py  --fast "),
+            Some(vec!["python3", "sol.py", "--fast"])
+        );
+        assert_eq!(
+            words("./a=b --x=1 a=b"),
+            Some(vec!["./a=b", "--x=1", "a=b"])
+        );
+        assert_eq!(
+            words("1X=2 a%b,c:d@e+f^g!h"),
+            Some(vec!["1X=2", "a%b,c:d@e+f^g!h"])
+        );
+        assert_eq!(words(""), Some(vec![]));
+        assert_eq!(words(" \t "), Some(vec![]));
+    }
+
+    #[test]
+    fn quotes_and_escapes_split_like_sh() {
+        assert_eq!(
+            words("'my sol' \"a b\" c\\ d"),
+            Some(vec!["my sol", "a b", "c d"])
+        );
+        assert_eq!(words("'' \"\" x''y"), Some(vec!["", "", "xy"]));
+        assert_eq!(
+            words("'$HOME|*;' \"a'b\" 'a\"b'"),
+            Some(vec!["$HOME|*;", "a'b", "a\"b"])
+        );
+        // In double quotes a backslash escapes only $ ` " \; elsewhere it stays.
+        assert_eq!(words(r#""\$ \` \" \\ \n""#), Some(vec![r#"$ ` " \ \n"#]));
+        // Outside quotes it makes any character literal, a metacharacter included.
+        assert_eq!(
+            words(r"a\;b \$x \'q \\"),
+            Some(vec!["a;b", "$x", "'q", "\\"])
+        );
+        // Quoted newlines are part of the word.
+        assert_eq!(words("'a\nb' \"c\nd\""), Some(vec!["a\nb", "c\nd"]));
+        // A quoted `NAME=` is no assignment.
+        assert_eq!(
+            words("'A'=1 \"B=2\" C\\=3"),
+            Some(vec!["A=1", "B=2", "C=3"])
+        );
+    }
+
+    #[test]
+    fn shell_syntax_needs_a_shell() {
+        for command in [
+            "echo $HOME",
+            "a`b`",
+            "a | b",
+            "a & b",
+            "a && b",
+            "a; b",
+            "a < in",
+            "a > out",
+            "a 2>&1",
+            "(a)",
+            "a *.in",
+            "a?",
+            "a [x]",
+            "~/sol",
+            "{ a; }",
+            "a # comment",
+            "a\nb",
+            "FOO=1 ./sol",
+            "_X=1 a",
+            "A1_=",
+            "a \"$x\"",
+            "a \"`x`\"",
+            "'open",
+            "\"open",
+            "a\\",
+            "a\\\nb",
+            "\"a\\\nb\"",
+        ] {
+            assert_eq!(split_words(command), None, "{command:?}");
+        }
+    }
+
+    #[test]
+    fn plain_programs_start_directly_and_the_rest_through_sh() {
+        let direct = |words: &[&str]| Launch::Direct(words.iter().map(|w| w.to_string()).collect());
+        assert_eq!(Launch::of("./sol"), direct(&["./sol"]));
+        assert_eq!(
+            Launch::of("python3 'my sol.py'"),
+            direct(&["python3", "my sol.py"])
+        );
+        for command in [
+            "",
+            "exit 4",
+            "echo 1",
+            "'exit' 4",
+            "kill -ABRT $$",
+            "a | b",
+            "X=1 a",
+        ] {
+            assert_eq!(Launch::of(command), Launch::Shell, "{command:?}");
+        }
+        let line = "/usr/bin/printf '%s|' 'a b' c";
+        let f = run(Launch::of(line).command(line), b"", limits(5000)).unwrap();
+        assert_eq!(f.stdout, b"a b|c|");
+    }
+
     #[test]
     fn unstartable_commands_are_named() {
         assert!(check_startable("./no/such/file --x").is_err());
@@ -549,5 +795,11 @@ mod tests {
         assert!(check_startable("Cargo.toml").is_err());
         assert!(check_startable("sh -c true").is_ok());
         assert!(check_startable("echo 1 | cat").is_ok());
+        assert!(check_startable("").is_err());
+        // Without a shell the program is the first word after quote removal.
+        let err = check_startable("'./no such sol' --x").unwrap_err();
+        assert_eq!(err, "`./no such sol` does not exist");
+        assert!(check_startable("'sh' -c true").is_ok());
+        assert!(check_startable("FOO=1 ./anything").is_ok());
     }
 }
