@@ -246,6 +246,11 @@ impl ExitWatch {
                 return Ok(ExitWatch::Pidfd(unsafe { OwnedFd::from_raw_fd(fd as i32) }));
             }
         }
+        ExitWatch::thread(pid)
+    }
+
+    /// The fallback: a thread blocked in `waitpid`.
+    fn thread(pid: i32) -> io::Result<ExitWatch> {
         let (mut tx, rx) = UnixStream::pair()?;
         thread::spawn(move || {
             let mut status = 0;
@@ -676,6 +681,29 @@ mod tests {
         let f = run(sh("yes"), b"", limits(10_000)).unwrap();
         assert_eq!(f.ended, Ended::OutputLimit);
         assert_eq!(f.stdout.len(), 1 << 20);
+    }
+
+    #[test]
+    fn the_exit_is_seen_with_or_without_a_pidfd() {
+        for fallback in [false, true] {
+            // Reaped by `exit.status`, not by `Child::wait`.
+            #[allow(clippy::zombie_processes)]
+            let child = sh("exit 3").spawn().unwrap();
+            let pid = child.id() as i32;
+            let mut exit = if fallback {
+                ExitWatch::thread(pid).unwrap()
+            } else {
+                ExitWatch::new(pid).unwrap()
+            };
+            let mut fd = libc::pollfd {
+                fd: exit.fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            assert_eq!(unsafe { libc::poll(&mut fd, 1, 10_000) }, 1);
+            assert_eq!(exit.status(pid).unwrap().code(), Some(3), "{fallback}");
+        }
     }
 
     fn words(command: &str) -> Option<Vec<&str>> {
