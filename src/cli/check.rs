@@ -13,7 +13,7 @@ use crate::game::{Fault, Outcome};
 use crate::harness::campaign::{self, Budget, Plan};
 use crate::harness::progress::Show;
 use crate::harness::report::{self, RunInfo};
-use crate::harness::{corpus, interrupt, Subject};
+use crate::harness::{corpus, interrupt, process, Subject};
 
 use crate::game::Games;
 
@@ -116,7 +116,13 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         crate::harness::program(),
         match &subject {
             Subject::Engine => "engine".to_string(),
-            Subject::Solution { command, .. } => format!("solution `{command}`"),
+            Subject::Solution { command, .. } => format!(
+                "solution `{command}` ({})",
+                match process::Launch::of(command) {
+                    process::Launch::Direct(_) => "started directly",
+                    process::Launch::Shell => "through sh -c",
+                }
+            ),
         },
         games.len(),
         match budget {

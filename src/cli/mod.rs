@@ -134,9 +134,12 @@ struct InputLimit {
 /// Checking an external solution instead of the engine.
 #[derive(Args, Debug, Default, Clone)]
 struct SolutionArgs {
-    /// Check this command instead of the engine: any program (run with `sh -c`) that reads judge
-    /// input on stdin and writes the answer on stdout, e.g. `--solution "python3 sol.py"`. It is
-    /// compared like a judge compares (trailing whitespace ignored), on valid inputs only.
+    /// Check this command instead of the engine: any program that reads judge input on stdin and
+    /// writes the answer on stdout, e.g. `--solution "python3 sol.py"`. It is compared like a
+    /// judge compares (trailing whitespace ignored), on valid inputs only. A command of plain
+    /// words (quotes and backslashes allowed) is started directly, as a shell loop would start
+    /// it; one with shell syntax ($, `, |, &, ;, <, >, (, ), globs, ~, {, }, #, a leading
+    /// NAME=value) or starting with a shell builtin runs through `sh -c`.
     #[arg(long, value_name = "COMMAND")]
     solution: Option<String>,
     /// Time limit per run of --solution (over it: a "time limit" verdict; the program and

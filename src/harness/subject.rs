@@ -2,7 +2,6 @@
 //! any language that reads judge input on stdin and writes judge output on stdout — checked
 //! against the same literal reference.
 
-use std::process::Command;
 use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
@@ -13,7 +12,8 @@ use crate::harness::process::{self, Ended};
 pub enum Subject {
     /// The game's optimized engine.
     Engine,
-    /// An external program, run through `sh -c` once per input.
+    /// An external program, run once per input: started directly when the command line is plain
+    /// words, through `sh -c` otherwise ([`process::Launch`]).
     Solution {
         /// The command line, as given (e.g. `./solution` or `python3 sol.py`).
         command: String,
@@ -90,45 +90,28 @@ pub fn judge_normal(text: &str) -> String {
     lines.join("\n")
 }
 
-/// The process for a command line: a plain list of words (no quotes, variables, redirections or
-/// other shell syntax) is executed directly, saving the shell's extra process per run; anything
-/// else goes through `sh -c`. Both behave the same.
-fn shell_command(command: &str) -> Command {
-    let plain = !command.is_empty()
-        && command
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b" \t/._-+,:@%=".contains(&b))
-        && !command
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.contains('=') || process::SHELL_WORDS.contains(&w));
-    if plain {
-        let mut words = command.split_whitespace();
-        if let Some(program) = words.next() {
-            let mut direct = Command::new(program);
-            direct.args(words);
-            return direct;
-        }
-    }
-    let mut sh = Command::new("sh");
-    sh.arg("-c").arg(command);
-    sh
-}
-
 /// How many lines of a failed solution's stderr a report shows (its last ones).
 pub const STDERR_LINES: usize = 10;
 
-/// Runs `command` through `sh -c` with `input` on its stdin, like a judge: a time limit, an
-/// output cap, the whole process group killed at the end ([`process`]). A non-zero exit or a
-/// signal is a runtime error; output that is not UTF-8 is kept (lossily) as a wrong answer.
+/// Runs `command` with `input` on its stdin, like a judge: a time limit, an output cap, the
+/// whole process group killed at the end ([`process`]). A command line of plain words is started
+/// directly, anything else through `sh -c` ([`process::Launch`]). A non-zero exit or a signal is
+/// a runtime error; output that is not UTF-8 is kept (lossily) as a wrong answer.
 pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: usize) -> Outcome {
     let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
-    let sh = shell_command(command);
     let limits = process::Limits {
         timeout,
         output_cap,
     };
-    let run = match process::run(sh, input, limits) {
+    let launch = process::Launch::of(command);
+    let mut run = process::run(launch.command(command), input, limits);
+    if launch != process::Launch::Shell
+        && matches!(&run, Err(e) if e.raw_os_error() == Some(libc::ENOEXEC))
+    {
+        // An executable text file without `#!`: the shell runs it as a shell script, so do that.
+        run = process::run(process::shell(command), input, limits);
+    }
+    let run = match run {
         Ok(run) => run,
         Err(e) => {
             return failed(
@@ -187,5 +170,26 @@ mod tests {
             run_command("printf 'a\\377\\n'", b"", Duration::from_secs(10), 1000),
             Outcome::Output("a\u{FFFD}\n".into())
         );
+    }
+
+    #[test]
+    fn a_script_without_a_shebang_runs_as_the_shell_would_run_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("boardfuzz-subject-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("no shebang");
+        std::fs::write(&script, "tr a-z A-Z\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        // Quoted: one word, started directly; the kernel refuses it (no `#!`), so sh runs it.
+        let command = format!("'{}'", script.display());
+        assert!(matches!(
+            process::Launch::of(&command),
+            process::Launch::Direct(_)
+        ));
+        assert_eq!(
+            run_command(&command, b"abc\n", Duration::from_secs(10), 1000),
+            Outcome::Output("ABC\n".into())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
