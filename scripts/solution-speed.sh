@@ -105,7 +105,7 @@ one=$(median <<< "${times[1]}") two=$(median <<< "${times[2]}")
 awk -v a="$one" -v b="$two" -v l="$loop" 'BEGIN {
     printf "\n2 jobs ÷ 1 job: %.2f×\n", a / b
     printf "goals (issue 25): 1 job ≥ 0.95× the loop: %s; 2 jobs ≥ 1.7× the loop: %s\n",
-        l / a >= 0.95 ? "met" : "MISSED", l / b >= 1.7 ? "met" : "MISSED"
+        (l / a >= 0.95) ? "met" : "MISSED", (l / b >= 1.7) ? "met" : "MISSED"
 }'
 if [ -n "${BASELINE:-}" ]; then
     one=$(median <<< "${times[3]}") two=$(median <<< "${times[4]}")
