@@ -11,6 +11,7 @@ pub mod campaign;
 pub mod census;
 pub mod child;
 pub mod corpus;
+pub mod html;
 pub mod input;
 pub mod interrupt;
 pub mod planted;
