@@ -323,7 +323,7 @@ fn tone_colours(tone: Tone) -> (&'static str, &'static str) {
 
 /// The picture as one inline SVG element, headed `label`: each cell a square in its tone's
 /// colour with its text, each marked cell outlined in red with a thick border, the caption under
-/// the grid. Its `<title>` (and `aria-label`) is the text alternative: the label, the cells row
+/// the caption is left to the page (a `<figcaption>`). Its `<title>` (and `aria-label`) is the text alternative: the label, the cells row
 /// by row and the differing cells by row and column.
 pub fn svg(picture: &Picture, marks: Option<&Marks>, label: &str) -> String {
     let w = picture.cell_width();
@@ -331,7 +331,7 @@ pub fn svg(picture: &Picture, marks: Option<&Marks>, label: &str) -> String {
     let (rows, cols) = picture.size();
     let top = 22;
     let width = (cols as u32 * cell + 4).max(160);
-    let height = top + rows as u32 * cell + 28;
+    let height = top + rows as u32 * cell + 4;
     let marked = |r: usize, c: usize| {
         marks
             .and_then(|m| m.get(r).and_then(|row| row.get(c)).copied())
@@ -401,14 +401,6 @@ pub fn svg(picture: &Picture, marks: Option<&Marks>, label: &str) -> String {
                 );
             }
         }
-    }
-    if !picture.caption.is_empty() {
-        let _ = write!(
-            out,
-            "<text x=\"2\" y=\"{}\" font-size=\"12\" fill=\"#333\">{}</text>",
-            top + rows as u32 * cell + 18,
-            escape(&picture.caption)
-        );
     }
     out.push_str("</svg>");
     out

@@ -266,7 +266,7 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
         let _ = writeln!(
             out,
             "<div class=\"moment\"><h5>{}</h5>\n<div class=\"boards\">",
-            escape(&board.heading)
+            escape(&board.heading.replace("in [brackets]", "outlined in red"))
         );
         let figure = |out: &mut String, side: &str, svg_text: String, caption: &str| {
             let _ = writeln!(
