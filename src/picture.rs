@@ -161,7 +161,7 @@ pub const TERMINAL_WIDTH: usize = 80;
 const GUTTER: usize = 4;
 
 /// The narrowest a picture's column is (so that a caption is not wrapped to a few letters).
-const MIN_COLUMN: usize = 36;
+const MIN_COLUMN: usize = 37;
 
 /// Lays `panels` out for a terminal, each line indented by `indent` spaces: side by side when
 /// they fit in `width` columns, else one under the other. Every cell is ` text ` with the text
