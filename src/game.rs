@@ -15,6 +15,7 @@ use arbitrary::{Arbitrary, Unstructured};
 
 use crate::guard::catch;
 use crate::judge::JudgeError;
+pub use crate::picture::{Cell, Picture, Tone};
 use crate::rng::Rng;
 pub use crate::settings::{Kind, Options, Scope, Setting, Value};
 use crate::text_shrink;
@@ -452,6 +453,14 @@ pub trait Game: 'static {
     fn reference_trace(_input: &[u8], _options: &Options) -> Option<Trace> {
         None
     }
+    /// A picture of the position one line of a trace describes (either side's: the same code
+    /// draws both), so that a finding shows the two boards at the turn where they part, the
+    /// differing cells marked, in the terminal and in the HTML report. `input` is the case's
+    /// judge text, for what a trace line leaves out (the board's colours or holes). The default,
+    /// `None`, draws nothing: a game without it loses only the pictures.
+    fn draw(_trace_line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        None
+    }
     /// What the engine's reader makes of `input` (the values read, or the rejection), for the
     /// `<slug>_parse` fuzz target of a game whose literal reference is too slow to answer every
     /// valid raw input at fuzzing speed: the target then compares [`Game::engine_reader`] with
@@ -544,6 +553,11 @@ pub trait DynGame: Sync {
     fn engine_trace(&self, input: &[u8], options: &Options) -> Option<Trace>;
     /// The reference's per-turn trace, `None` if the game has none.
     fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace>;
+    /// [`Game::draw`]: a picture of a trace line's position, `None` if the game draws none or
+    /// its drawing code panics.
+    fn draw(&self, _trace_line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        None
+    }
     /// The engine side's census tags; `Err` is the message of a panic in census code.
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String>;
     /// The reference's own tags, where the game's reference computes them.
@@ -697,6 +711,9 @@ impl<G: Game> DynGame for Registered<G> {
     fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
         catch(|| G::reference_trace(input, options))
             .unwrap_or_else(|e| Some(Err(Outcome::panicked(e))))
+    }
+    fn draw(&self, trace_line: &str, input: &[u8], options: &Options) -> Option<Picture> {
+        catch(|| G::draw(trace_line, input, options)).ok().flatten()
     }
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         catch(|| G::census(input, options)).map_err(|e| format!("in census code: {e}"))

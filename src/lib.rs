@@ -17,6 +17,7 @@ pub mod games;
 pub mod guard;
 pub mod harness;
 pub mod judge;
+pub mod picture;
 pub mod rng;
 pub mod settings;
 #[cfg(feature = "testing")]

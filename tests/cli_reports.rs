@@ -274,3 +274,78 @@ fn completions_and_help_know_every_game_flag() {
         assert!(help.contains(flag), "{flag} missing from check --help");
     }
 }
+
+/// The HTML report of a run with a finding in every game (the engine's trace runs a turn ahead on
+/// any input holding a 3, and every case is deep-checked): a real HTML parser reads it, every
+/// finding holds its input, its diff and the two boards at the first divergence, each with a
+/// text alternative, and every game's census is a chart.
+#[test]
+fn html_report_holds_every_findings_two_boards() {
+    use scraper::{Html, Selector};
+    let dir = temp_dir("html-report");
+    let path = dir.join("run.html");
+    let out = boardfuzz_env(
+        &[
+            "check",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--deep-share",
+            "1",
+            "--no-save",
+            "--quiet",
+            "--report",
+            "html",
+            path.to_str().unwrap(),
+        ],
+        b"",
+        &[("BOARDFUZZ_PLANT", "trace-ahead")],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let page = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !page.contains("<script") && !page.contains("src="),
+        "no scripts, no sources"
+    );
+    assert!(!page.contains("<link"), "self-contained");
+    let doc = Html::parse_document(&page);
+    assert!(doc.errors.is_empty(), "{:?}", doc.errors);
+    let select = |s: &str| Selector::parse(s).unwrap();
+    let findings: Vec<_> = doc.select(&select("section.finding")).collect();
+    let games: Vec<String> = findings
+        .iter()
+        .map(|f| {
+            let h = f.select(&select("h3")).next().unwrap();
+            h.text().collect::<String>()
+        })
+        .collect();
+    assert_eq!(findings.len(), 6, "{games:?}");
+    for (finding, heading) in findings.iter().zip(&games) {
+        let input = finding.select(&select("pre.input")).next().unwrap();
+        assert!(input.text().collect::<String>().contains('3'), "{heading}");
+        assert!(finding.select(&select("pre.diff")).next().is_some());
+        for side in ["reference", "engine"] {
+            let boards: Vec<_> = finding
+                .select(&select(&format!("figure.side-{side} svg.board")))
+                .collect();
+            assert_eq!(boards.len(), 1, "{heading}: the {side}'s board");
+            let title = boards[0].select(&select("title")).next().unwrap();
+            let title: String = title.text().collect();
+            assert!(title.starts_with(side), "{heading}: {title}");
+            assert!(boards[0].value().attr("aria-label").is_some());
+            assert!(boards[0].select(&select("rect")).count() > 0, "{heading}");
+        }
+    }
+    // Where the boards differ (every game but a one-turn trace), the cells are marked.
+    let marked = findings
+        .iter()
+        .filter(|f| f.select(&select("rect.differs")).next().is_some())
+        .count();
+    assert!(marked >= 4, "{marked} findings with marked cells");
+    assert_eq!(doc.select(&select("section.game")).count(), 6);
+    for chart in doc.select(&select("svg.chart")) {
+        assert!(chart.select(&select("title")).next().is_some());
+    }
+    assert!(doc.select(&select("svg.chart")).count() >= 12);
+}

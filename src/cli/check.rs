@@ -51,8 +51,9 @@ pub struct CheckArgs {
     /// No progress display (the summary, census and findings are still printed).
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Also write a machine-readable report: `--report json FILE` (one JSON object) or
-    /// `--report junit FILE` (JUnit XML: findings as failed test cases). May be given twice.
+    /// Also write a report: `--report json FILE` (one JSON object), `--report junit FILE`
+    /// (JUnit XML: findings as failed test cases) or `--report html FILE` (one self-contained
+    /// page: census charts, every finding with its boards). May be given more than once.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     report: Vec<String>,
     /// Run the deep checks — both per-turn traces, both censuses, the engine's self-checks — on
@@ -161,6 +162,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         let text = match format {
             ReportFormat::Json => Ok(report::json(&info, &runs)),
             ReportFormat::Junit => report::junit(&info, &runs),
+            ReportFormat::Html => Ok(crate::harness::html::html(&info, &runs)),
         };
         if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
         {
@@ -347,6 +349,7 @@ fn nothing_tested(
 enum ReportFormat {
     Json,
     Junit,
+    Html,
 }
 
 /// The `--report FORMAT FILE` pairs, checked before the run starts.
@@ -357,9 +360,10 @@ fn report_targets(words: &[String]) -> Result<Vec<(ReportFormat, PathBuf)>, Usag
             let format = match pair[0].as_str() {
                 "json" => ReportFormat::Json,
                 "junit" => ReportFormat::Junit,
+                "html" => ReportFormat::Html,
                 other => {
                     return Err(Usage(format!(
-                        "unknown report format `{other}` (use json or junit)"
+                        "unknown report format `{other}` (use json, junit or html)"
                     )))
                 }
             };

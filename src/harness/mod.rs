@@ -11,6 +11,7 @@ pub mod campaign;
 pub mod census;
 pub mod child;
 pub mod corpus;
+pub mod html;
 pub mod input;
 pub mod interrupt;
 pub mod planted;
@@ -26,6 +27,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
+pub use crate::picture::Board;
+use crate::picture::Picture;
 pub use subject::Subject;
 
 /// The name of the program whose command line runs the harness, as the commands a report
@@ -364,20 +367,55 @@ pub enum Divergence {
 
 /// Compares the per-turn traces of both implementations.
 pub fn first_divergence(game: &dyn DynGame, input: &[u8], options: &Options) -> Divergence {
+    match both_traces(game, input, options) {
+        Ok((engine, reference)) => divergence_of(&engine, &reference),
+        Err(why) => why,
+    }
+}
+
+/// [`first_divergence`], with the boards a report draws of it ([`boards_of`]).
+pub fn first_divergence_drawn(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+) -> (Divergence, Vec<Board>) {
+    match both_traces(game, input, options) {
+        Ok((engine, reference)) => {
+            let divergence = divergence_of(&engine, &reference);
+            let boards = boards_of(game, input, options, &divergence, &engine, &reference);
+            (divergence, boards)
+        }
+        Err(why) => (why, Vec::new()),
+    }
+}
+
+/// Both sides' traces (engine, reference), or why there are none to compare.
+fn both_traces(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+) -> Result<(Vec<String>, Vec<String>), Divergence> {
     let (Some(engine), Some(reference)) = (
         game.engine_trace(input, options),
         game.reference_trace(input, options),
     ) else {
-        return Divergence::NoTrace;
+        return Err(Divergence::NoTrace);
     };
     for (side, trace) in [("engine", &engine), ("reference", &reference)] {
         if let Err(Outcome::Failed { fault, message }) = trace {
-            return Divergence::Skipped(format!("the {side}'s trace failed: {fault}: {message}"));
+            return Err(Divergence::Skipped(format!(
+                "the {side}'s trace failed: {fault}: {message}"
+            )));
         }
     }
-    let (Ok(engine), Ok(reference)) = (engine, reference) else {
-        return Divergence::Rejected;
-    };
+    match (engine, reference) {
+        (Ok(engine), Ok(reference)) => Ok((engine, reference)),
+        _ => Err(Divergence::Rejected),
+    }
+}
+
+/// Where two traces part.
+fn divergence_of(engine: &[String], reference: &[String]) -> Divergence {
     let turns = engine.len().max(reference.len());
     for turn in 0..turns {
         let (e, r) = (engine.get(turn), reference.get(turn));
@@ -390,6 +428,90 @@ pub fn first_divergence(game: &dyn DynGame, input: &[u8], options: &Options) -> 
         }
     }
     Divergence::None { turns }
+}
+
+/// The boards a report shows of a divergence, where the game draws ([`DynGame::draw`]): at the
+/// first turn that differs, both sides' pictures, after the turn before it (both sides agree
+/// there, one picture); a side whose trace has already ended is drawn at its last turn. When the
+/// traces agree throughout, the last turn. Empty when the game draws nothing.
+pub fn boards_of(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    divergence: &Divergence,
+    engine: &[String],
+    reference: &[String],
+) -> Vec<Board> {
+    let draw = |line: &str| game.draw(line, input, options);
+    let mut boards = Vec::new();
+    match divergence {
+        Divergence::Turn { turn, .. } => {
+            let turn = *turn;
+            if turn >= 2 {
+                if let Some(before) = reference.get(turn - 2).and_then(|l| draw(l)) {
+                    boards.push(Board {
+                        heading: format!("turn {} (both sides)", turn - 1),
+                        reference: before,
+                        subject: None,
+                    });
+                }
+            }
+            let at = |trace: &[String]| -> (Option<Picture>, bool) {
+                match trace.get(turn - 1) {
+                    Some(line) => (draw(line), false),
+                    None => (trace.last().and_then(|l| draw(l)), true),
+                }
+            };
+            let ((r, r_ended), (e, e_ended)) = (at(reference), at(engine));
+            if let (Some(r), Some(e)) = (r, e) {
+                let ended = |side: &str, yes: bool, trace: &[String]| {
+                    if yes {
+                        format!("; the {side}'s trace ended at turn {}", trace.len())
+                    } else {
+                        String::new()
+                    }
+                };
+                boards.push(Board {
+                    heading: format!(
+                        "turn {turn}, the first that differs (differing cells in [brackets]{}{})",
+                        ended("reference", r_ended, reference),
+                        ended("engine", e_ended, engine)
+                    ),
+                    reference: r,
+                    subject: Some(e),
+                });
+            }
+        }
+        Divergence::None { turns } if *turns > 0 => {
+            if let Some(last) = reference.last().and_then(|l| draw(l)) {
+                boards.push(Board {
+                    heading: format!("turn {turns}, the last (both sides)"),
+                    reference: last,
+                    subject: None,
+                });
+            }
+        }
+        _ => {}
+    }
+    boards
+}
+
+/// The reference's final board (the last line of its trace, drawn), for a finding of a subject
+/// that has no trace (an external solution).
+pub fn reference_final_board(game: &dyn DynGame, input: &[u8], options: &Options) -> Vec<Board> {
+    let Some(Ok(trace)) = game.reference_trace(input, options) else {
+        return Vec::new();
+    };
+    trace
+        .last()
+        .and_then(|line| game.draw(line, input, options))
+        .map(|picture| Board {
+            heading: format!("the reference's final position (turn {})", trace.len()),
+            reference: picture,
+            subject: None,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// A disagreement, ready to be reported.
@@ -411,6 +533,9 @@ pub struct Disagreement {
     pub verdict: Verdict,
     /// Anything else the reader should know (a census panic's message, a shrink cut short).
     pub notes: Vec<String>,
+    /// The boards at the first divergence, where the game draws ([`boards_of`]); for an
+    /// external solution, the reference's final board.
+    pub boards: Vec<Board>,
 }
 
 impl Disagreement {
@@ -444,7 +569,16 @@ impl Disagreement {
             comparison,
             origin,
             || game.census(text, options).map_err(|e| (Fault::Panic, e)),
-            || first_divergence(game, text, options),
+            |engine| {
+                if engine {
+                    first_divergence_drawn(game, text, options)
+                } else {
+                    (
+                        Divergence::Unavailable,
+                        reference_final_board(game, text, options),
+                    )
+                }
+            },
         )
     }
 
@@ -469,28 +603,48 @@ impl Disagreement {
             comparison,
             origin,
             || census.unwrap_or_else(|| census_within(game, &text, options, limit)),
-            || {
+            |engine| {
                 let (text, options) = (text.clone(), options.clone());
-                campaign::within(limit, move || first_divergence(game, &text, &options))
-                    .unwrap_or_else(|| {
-                        Divergence::Skipped(format!(
+                campaign::within(limit, move || {
+                    if engine {
+                        first_divergence_drawn(game, &text, &options)
+                    } else {
+                        (
+                            Divergence::Unavailable,
+                            reference_final_board(game, &text, &options),
+                        )
+                    }
+                })
+                .unwrap_or_else(|| {
+                    let why = if engine {
+                        format!(
                             "traces not compared: the trace code gave no result after {limit:?} \
                              (watchdog)"
-                        ))
-                    })
+                        )
+                    } else {
+                        "an external solution has no per-turn trace".to_string()
+                    };
+                    let divergence = if engine {
+                        Divergence::Skipped(why)
+                    } else {
+                        Divergence::Unavailable
+                    };
+                    (divergence, Vec::new())
+                })
             },
         )
     }
 
     /// The disagreement of a comparison: `census` is asked only where the answers agree, and
-    /// `traces` only for the engine when no side hangs.
+    /// `traces` only when no side hangs (`true` for the engine: the divergence and its boards;
+    /// `false` for a solution: the reference's final board).
     fn assemble(
         game: &dyn DynGame,
         input: String,
         comparison: Comparison,
         origin: String,
         census: impl FnOnce() -> CensusOutcome,
-        traces: impl FnOnce() -> Divergence,
+        traces: impl FnOnce(bool) -> (Divergence, Vec<Board>),
     ) -> Self {
         let mut verdict = comparison.verdict();
         let mut notes = Vec::new();
@@ -513,10 +667,13 @@ impl Disagreement {
                 ..
             }
         );
-        let divergence = match comparison.subject {
-            _ if hangs => Divergence::Skipped("traces not compared: one side hangs".into()),
-            Subject::Engine => traces(),
-            Subject::Solution { .. } => Divergence::Unavailable,
+        let (divergence, boards) = match comparison.subject {
+            _ if hangs => (
+                Divergence::Skipped("traces not compared: one side hangs".into()),
+                Vec::new(),
+            ),
+            Subject::Engine => traces(true),
+            Subject::Solution { .. } => traces(false),
         };
         Disagreement {
             slug: game.slug(),
@@ -527,6 +684,7 @@ impl Disagreement {
             origin,
             verdict,
             notes,
+            boards,
         }
     }
 
@@ -549,6 +707,7 @@ impl Disagreement {
             origin,
             verdict,
             notes: Vec::new(),
+            boards: Vec::new(),
         }
     }
 
@@ -627,6 +786,9 @@ impl Disagreement {
                 let _ = writeln!(out, "  reference: {}", show(reference));
                 let _ = writeln!(out, "  engine:    {}", show(engine));
             }
+        }
+        for board in &self.boards {
+            out.push_str(&board.terminal(label, styled));
         }
         if let Some(path) = &self.saved {
             let _ = writeln!(out, "--- saved ---");

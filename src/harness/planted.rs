@@ -12,6 +12,7 @@
 //! | `census-panic`, `census-hang` | the census code panics, or never returns |
 //! | `trace-panic`, `trace-hang` | the same, in the engine's trace code (the answers still agree) |
 //! | `trace-wrong` | the engine's trace differs at its first turn (the answers still agree) |
+//! | `trace-ahead` | the engine's trace shows its second turn's state at its first turn (the answers still agree): boards that differ |
 //! | `census-wrong` | the engine's census flips its first tag (the answers still agree) |
 //!
 //! The tests of `check`, `repro`, `replay` and `census` use it to prove that a panic or a hang is a
@@ -20,7 +21,7 @@
 
 use std::time::Duration;
 
-use crate::game::{DynGame, Games, Options, Outcome, Setting, Trace};
+use crate::game::{DynGame, Games, Options, Outcome, Picture, Setting, Trace};
 use crate::guard::catch;
 use crate::rng::Rng;
 
@@ -46,6 +47,9 @@ pub enum Plant {
     /// `trace-wrong`: the engine's trace says something else at its first turn (the answers still
     /// agree): what only a comparison of traces sees.
     TraceWrong,
+    /// `trace-ahead`: the engine's trace shows its second turn's line at its first turn (a trace
+    /// with one line gets ` (planted)`): a divergence whose two boards differ, for the pictures.
+    TraceAhead,
     /// `census-wrong`: the engine's census reports one tag more or fewer (the answers still
     /// agree): what only a comparison of the two censuses sees.
     CensusWrong,
@@ -80,6 +84,7 @@ fn parse(value: &str) -> Option<(Plant, u8)> {
         "trace-panic" => Plant::TracePanic,
         "trace-hang" => Plant::TraceHang,
         "trace-wrong" => Plant::TraceWrong,
+        "trace-ahead" => Plant::TraceAhead,
         "census-wrong" => Plant::CensusWrong,
         _ => {
             eprintln!("warning: BOARDFUZZ_PLANT={value} is not a known plant; ignored");
@@ -184,9 +189,24 @@ impl DynGame for Planted {
                     })
                 });
             }
+            Plant::TraceAhead if self.triggered(input) => {
+                return self.inner.engine_trace(input, options).map(|trace| {
+                    trace.map(|mut turns| {
+                        match turns.len() {
+                            0 => turns.push("(planted)".into()),
+                            1 => turns[0].push_str(" (planted)"),
+                            _ => turns[0] = turns[1].clone(),
+                        }
+                        turns
+                    })
+                });
+            }
             _ => {}
         }
         self.inner.engine_trace(input, options)
+    }
+    fn draw(&self, trace_line: &str, input: &[u8], options: &Options) -> Option<Picture> {
+        self.inner.draw(trace_line, input, options)
     }
     fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
         self.inner.reference_trace(input, options)

@@ -21,7 +21,7 @@ pub struct RunInfo<'a> {
 }
 
 /// The first divergence as one line of text.
-fn divergence_text(d: &Divergence) -> String {
+pub fn divergence_text(d: &Divergence) -> String {
     match d {
         Divergence::None { turns } => {
             format!(

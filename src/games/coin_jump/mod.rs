@@ -10,8 +10,9 @@ pub mod case;
 pub mod census;
 pub mod engine;
 pub mod gen;
+pub mod picture;
 
-use crate::game::{Game, Kind, Options, Outcome, Scope, Setting, Trace};
+use crate::game::{Game, Kind, Options, Outcome, Picture, Scope, Setting, Trace};
 use crate::rng::Rng;
 pub use case::Case;
 pub use census::TAGS;
@@ -207,6 +208,10 @@ impl Game for CoinJump {
             }
         }
         Ok(())
+    }
+
+    fn draw(line: &str, input: &[u8], _options: &Options) -> Option<Picture> {
+        picture::draw(line, input)
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -10,8 +10,9 @@ pub mod case;
 pub mod census;
 pub mod engine;
 pub mod gen;
+pub mod picture;
 
-use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace, Value};
+use crate::game::{tag_bits, Game, Kind, Options, Outcome, Picture, Scope, Setting, Trace, Value};
 use crate::rng::Rng;
 pub use case::Case;
 
@@ -124,6 +125,10 @@ impl Game for DiceYut {
             Ok(dice) => engine::self_check(&dice),
             Err(_) => Ok(()),
         }
+    }
+
+    fn draw(line: &str, input: &[u8], _options: &Options) -> Option<Picture> {
+        picture::draw(line, input)
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -10,7 +10,9 @@ pub mod census;
 pub mod engine;
 pub mod gen;
 
-use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace};
+use crate::game::{
+    tag_bits, Cell, Game, Kind, Options, Outcome, Picture, Scope, Setting, Tone, Trace,
+};
 use crate::rng::Rng;
 pub use case::{Case, Placement, TestCase};
 
@@ -44,6 +46,37 @@ pub fn fuzz_options(text: &[u8]) -> Options {
     } else {
         Options::new()
     }
+}
+
+/// The picture of an othello board written as trace rows (`.B../.BB./…`): `B` dark, `W` light,
+/// `.` empty, with the stone counts and `what` (the placement) as the caption. `None` if `rows`
+/// is not such a board.
+pub fn draw_rows(rows: &str, what: &str) -> Option<Picture> {
+    let mut grid = Vec::new();
+    let (mut black, mut white) = (0, 0);
+    for row in rows.split('/') {
+        let mut cells = Vec::new();
+        for c in row.chars() {
+            let tone = match c {
+                'B' => {
+                    black += 1;
+                    Tone::Dark
+                }
+                'W' => {
+                    white += 1;
+                    Tone::Light
+                }
+                '.' => Tone::Empty,
+                _ => return None,
+            };
+            cells.push(Cell::new(c.to_string(), tone));
+        }
+        grid.push(cells);
+    }
+    Some(Picture::new(
+        grid,
+        format!("{what}: black {black}, white {white}"),
+    ))
 }
 
 impl Game for Othello {
@@ -96,6 +129,13 @@ impl Game for Othello {
 
     fn reference_trace(input: &[u8], options: &Options) -> Option<Trace> {
         Some(boardfuzz_reference::othello::trace(input, strict(options)).map_err(Outcome::rejected))
+    }
+
+    fn draw(line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        let (turn, rest) = line.split_once(": ")?;
+        let (case, k) = turn.split_once('.')?;
+        let rows = rest.split_whitespace().next()?;
+        draw_rows(rows, &format!("test case {case}, placement {k}"))
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -11,7 +11,7 @@ pub mod census;
 pub mod engine;
 pub mod gen;
 
-use crate::game::{tag_bits, Game, Options, Outcome, Setting, Trace};
+use crate::game::{tag_bits, Game, Options, Outcome, Picture, Setting, Trace};
 use crate::games::othello::{fuzz_options, strict, STRICT};
 use crate::rng::Rng;
 pub use case::Case;
@@ -75,6 +75,17 @@ impl Game for OthelloBoard {
             boardfuzz_reference::othello_board::trace(input, strict(options))
                 .map_err(Outcome::rejected),
         )
+    }
+
+    fn draw(line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        let (k, rest) = line.split_once(": ")?;
+        let rows = rest.split_whitespace().next()?;
+        let colour = if k.parse::<u32>().ok()? % 2 == 1 {
+            "black"
+        } else {
+            "white"
+        };
+        crate::games::othello::draw_rows(rows, &format!("placement {k} ({colour})"))
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -14,8 +14,9 @@ pub mod case;
 pub mod census;
 pub mod engine;
 pub mod gen;
+pub mod picture;
 
-use crate::game::{tag_bits, Game, Kind, Options, Outcome, Scope, Setting, Trace, Value};
+use crate::game::{tag_bits, Game, Kind, Options, Outcome, Picture, Scope, Setting, Trace, Value};
 use crate::rng::Rng;
 pub use case::{Case, Piece};
 use engine::{BLUE, OFF, RED, WHITE};
@@ -287,6 +288,10 @@ impl Game for StackGame {
             boardfuzz_reference::stack_game::trace(input, turn_limit(options))
                 .map_err(Outcome::rejected),
         )
+    }
+
+    fn draw(line: &str, input: &[u8], _options: &Options) -> Option<Picture> {
+        picture::draw(line, input)
     }
 
     fn census(input: &[u8], options: &Options) -> u64 {

@@ -6,8 +6,9 @@ pub mod case;
 pub mod census;
 pub mod engine;
 pub mod gen;
+pub mod picture;
 
-use crate::game::{tag_bits, Game, Options, Outcome, Trace};
+use crate::game::{tag_bits, Game, Options, Outcome, Picture, Trace};
 use crate::rng::Rng;
 pub use case::{Case, Turn};
 
@@ -53,6 +54,10 @@ impl Game for YutNori {
 
     fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
         Some(boardfuzz_reference::yut_nori::trace(input).map_err(Outcome::rejected))
+    }
+
+    fn draw(line: &str, _input: &[u8], _: &Options) -> Option<Picture> {
+        picture::draw(line)
     }
 
     fn census(input: &[u8], _: &Options) -> u64 {
