@@ -547,7 +547,7 @@ const SHELL_SYNTAX: &[char] = &[
 /// (space, tab) separate words, `'…'` keeps everything literal, `"…"` keeps everything literal
 /// but `\$`, `` \` ``, `\"` and `\\`, and a backslash outside quotes makes the next character
 /// literal. `None` ("needs a shell") for anything else the shell would interpret: a character of
-/// [`SHELL_SYNTAX`] outside quotes, `$` or `` ` `` inside double quotes, a line continuation, an
+/// `SHELL_SYNTAX` outside quotes, `$` or `` ` `` inside double quotes, a line continuation, an
 /// unterminated quote, a trailing backslash, or a leading `NAME=value` assignment.
 pub fn split_words(command: &str) -> Option<Vec<String>> {
     let mut words = Vec::new();
