@@ -183,3 +183,24 @@ fn judge_text_over_the_input_limit_is_refused_with_one_line_and_exit_2() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn census_of_the_corpus_shows_the_clause_coverage_and_its_reasons_fit_80_columns() {
+    for game in ["coin_jump", "othello_board"] {
+        let out = boardfuzz(&["census", game], b"");
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(stdout.contains("clause coverage: "), "{game}: {stdout}");
+        let reasons = stdout
+            .split("not measured by a tag:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{game}: no unmeasured clauses listed: {stdout}"));
+        // The reasons wrap to fit a terminal (the tag table above may be wider: its tag lists).
+        for line in reasons.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{game}: over 80 columns: {line}"
+            );
+        }
+    }
+}

@@ -81,7 +81,7 @@ impl Census {
         let current = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let shown = std::sync::Arc::clone(&current);
         let result = watchdog::watched(move |pulse| {
-            let mut census = Census::new(game.tags());
+            let mut census = Census::of_game(game);
             for entry in &entries {
                 let path = entry.path.display().to_string();
                 *shown.lock().unwrap_or_else(|e| e.into_inner()) = path.clone();
@@ -241,9 +241,26 @@ impl Census {
         if !unmeasured.is_empty() {
             let _ = writeln!(out, "not measured by a tag:");
             let width = unmeasured.iter().map(|c| c.id.len()).max().unwrap_or(0);
+            // Reasons wrap to fit 80 columns, under their first word.
+            let room = 80usize.saturating_sub(width + 4).max(30);
             for c in unmeasured {
                 let why = c.unmeasured.unwrap_or("(no reason recorded)");
-                let _ = writeln!(out, "  {:width$}  {why}", c.id);
+                let mut lines = vec![String::new()];
+                for word in why.split_whitespace() {
+                    let line = lines.last_mut().expect("one line at least");
+                    if !line.is_empty() && line.len() + 1 + word.len() > room {
+                        lines.push(word.to_string());
+                    } else {
+                        if !line.is_empty() {
+                            line.push(' ');
+                        }
+                        line.push_str(word);
+                    }
+                }
+                for (i, line) in lines.iter().enumerate() {
+                    let id = if i == 0 { c.id } else { "" };
+                    let _ = writeln!(out, "  {id:width$}  {line}");
+                }
             }
         }
         out
