@@ -273,3 +273,34 @@ fn the_readmes_fuzz_commands_leave_the_kept_seeds_alone_and_stop() {
         "no command shows how to stop: {runs:?}"
     );
 }
+
+#[test]
+fn a_reference_that_hangs_while_a_solution_is_probed_is_a_finding_not_a_hang() {
+    // Before the campaign, the first cases probe the solution; a reference that never answers
+    // there must not hang boardfuzz: the probe gives up under the watchdog, and the campaign
+    // reports the hang as a finding.
+    let out = common::boardfuzz_within(
+        &[
+            "check",
+            "coin_jump",
+            "--solution",
+            "echo 1",
+            "--watchdog",
+            "300ms",
+            "--cases",
+            "50",
+            "--seed",
+            "3",
+            "--no-save",
+        ],
+        &[("BOARDFUZZ_PLANT", "reference-hang")],
+        std::time::Duration::from_secs(30),
+    )
+    .expect("check ends (it hung in the probe before)");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FINDING in coin_jump: reference hang"),
+        "{stdout}"
+    );
+}

@@ -94,7 +94,14 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     if let Subject::Solution { command, .. } = &subject {
-        probe_solution(games[0], &subject, command, seed, &options)?;
+        probe_solution(
+            games[0],
+            &subject,
+            command,
+            seed,
+            &options,
+            args.solution.watchdog,
+        )?;
     }
     interrupt::install().map_err(Usage)?;
     let subject_name = match &subject {
@@ -262,26 +269,35 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
 
 /// Runs a --solution on the run's first two cases the reference answers: a command that fails
 /// on both the same way (a missing file, a syntax error, a wrong interpreter) cannot be checked,
-/// and is a usage error with what it said, before anything is run or saved.
+/// and is a usage error with what it said, before anything is run or saved. The generator and
+/// the reference run under the watchdog: one that hangs or fails here ends the probe, and the
+/// campaign that follows reports it as a finding with its case.
 fn probe_solution(
     game: &'static dyn crate::game::DynGame,
     subject: &Subject,
     command: &str,
     seed: u64,
     options: &crate::game::Options,
+    watchdog: Duration,
 ) -> Result<(), Usage> {
     let mut failures = Vec::new();
     for index in 0..16 {
-        let mut rng = crate::rng::Rng::new(crate::rng::Rng::case_seed(seed, index));
-        let Ok(input) = game.generate(&mut rng, options) else {
-            return Ok(());
+        let case_options = options.clone();
+        let valid = campaign::within(watchdog, move || {
+            let mut rng = crate::rng::Rng::new(crate::rng::Rng::case_seed(seed, index));
+            let input = game.generate(&mut rng, &case_options).ok()?;
+            let answered = matches!(
+                game.reference(input.as_bytes(), &case_options),
+                Outcome::Output(_)
+            );
+            Some((input, answered))
+        });
+        let input = match valid {
+            Some(Some((input, true))) => input,
+            Some(Some((_, false))) => continue,
+            // The generator failed or hung, or the reference hung: the campaign reports it.
+            _ => return Ok(()),
         };
-        if !matches!(
-            game.reference(input.as_bytes(), options),
-            Outcome::Output(_)
-        ) {
-            continue;
-        }
         match subject.run(game, input.as_bytes(), options) {
             Outcome::Failed {
                 fault: Fault::RuntimeError,
