@@ -339,9 +339,11 @@ fn worker(shared: Arc<Shared>, w: usize) {
                 return;
             }
         };
+        // Drawn from a hash of the case seed (the one every share of the project draws with),
+        // not from the generator's own stream of it.
         let deep = shared.deep_one_in > 0
             && input.len() <= shared.deep_max_text
-            && deep_draw(case_seed) % u64::from(shared.deep_one_in) == 0;
+            && crate::draw::hash64(&case_seed.to_le_bytes()) % u64::from(shared.deep_one_in) == 0;
         let ev = evaluate(
             game,
             &shared.subject,
@@ -398,14 +400,6 @@ fn worker(shared: Arc<Shared>, w: usize) {
             return;
         }
     }
-}
-
-/// The draw that picks a case for the deep checks: a mix of its case seed, independent of the
-/// bits that generated the case.
-fn deep_draw(case_seed: u64) -> u64 {
-    let mut z = case_seed ^ 0xD1B5_4A32_D192_ED03;
-    z = (z ^ (z >> 31)).wrapping_mul(0x7FB5_D329_728E_A185);
-    z ^ (z >> 27)
 }
 
 /// How a [`supervise`] ended.
