@@ -136,8 +136,8 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
 /// Drops single tokens with the blank before them (or after, for a line's first token).
 fn drop_tokens(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
     let mut k = 0;
-    while k < tokens(&text).len() {
-        let (s, e) = tokens(&text)[k];
+    let mut spans = tokens(&text);
+    while let Some(&(s, e)) = spans.get(k) {
         let bytes = text.as_bytes();
         let (from, to) = if s > 0 && matches!(bytes[s - 1], b' ' | b'\t') {
             (s - 1, e)
@@ -147,7 +147,9 @@ fn drop_tokens(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
             (s, e)
         };
         let candidate = format!("{}{}", &text[..from], &text[to..]);
-        if !take_with_count(&mut text, candidate, from, 1, keep) {
+        if take_with_count(&mut text, candidate, from, 1, keep) {
+            spans = tokens(&text);
+        } else {
             k += 1;
         }
     }
@@ -157,13 +159,15 @@ fn drop_tokens(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
 /// Lowers each number token: to 0, to 1, to half, to one less, the first that is kept.
 fn lower_numbers(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
     let mut k = 0;
-    while k < tokens(&text).len() {
-        let (s, e) = tokens(&text)[k];
+    let mut spans = tokens(&text);
+    while let Some(&(s, e)) = spans.get(k) {
         if let Ok(n) = text[s..e].parse::<u64>() {
             for lower in [0, 1, n / 2, n.saturating_sub(1)] {
                 if lower < n {
                     let candidate = format!("{}{lower}{}", &text[..s], &text[e..]);
                     if try_take(&mut text, candidate, keep) {
+                        // A shorter number moves the tokens after it.
+                        spans = tokens(&text);
                         break;
                     }
                 }
