@@ -344,15 +344,69 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
     Ok(format!("{}\n", max_score(&dice, false)))
 }
 
-/// The trace (DY-16): one line per die, line `k` is `k: V`, with `V` the answer for the first
-/// `k` dice alone.
+/// The trace (DY-16): one line per die. Line `k` is
+/// `k: V | piece P X->Y +N, total T | pieces A B C D`: `V` is the answer for the first `k` dice
+/// alone; the rest is turn `k` of the best line of play of all the dice ([`first_best_line`]):
+/// piece `P` (1 to 4) moved from cell `X` to cell `Y` and scored `N`, the line's total so far is
+/// `T`, and `A B C D` are the cells of pieces 1 to 4 after the move. Where that line ended before
+/// die `k` (no piece could be chosen, DY-13) the middle part is `no move, total T`.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     let dice = read_dice(input, strict)?;
+    let line = first_best_line(&dice);
+    let mut pieces = [S; PIECES];
+    let mut total = 0;
     let mut lines = Vec::new();
     for k in 1..=dice.len() {
-        lines.push(format!("{k}: {}", max_score(&dice[..k], false)));
+        let best_of_prefix = max_score(&dice[..k], false);
+        let turn = match line.get(k - 1) {
+            Some(&(piece, from, landing)) => {
+                pieces[piece] = landing;
+                let points = score(landing);
+                total += points;
+                format!(
+                    "piece {} {from:?}->{landing:?} +{points}, total {total}",
+                    piece + 1
+                )
+            }
+            None => format!("no move, total {total}"),
+        };
+        let cells: Vec<String> = pieces.iter().map(|cell| format!("{cell:?}")).collect();
+        lines.push(format!(
+            "{k}: {best_of_prefix} | {turn} | pieces {}",
+            cells.join(" ")
+        ));
     }
     Ok(lines)
+}
+
+/// The best line of play of all the dice that the trace shows: of the complete lines with the
+/// largest total, the first one [`for_each_line`] visits. It tries piece 1 before piece 2 before
+/// piece 3 before piece 4 at every die, so this is the line whose piece numbers, read die by
+/// die, come first (the first die where two best lines differ decides). Each move as
+/// (piece index, cell it leaves, cell it lands on).
+fn first_best_line(dice: &[u8]) -> Vec<(usize, Cell, Cell)> {
+    let mut best: Option<(u32, Vec<(usize, Cell, Cell)>)> = None;
+    for_each_line(dice, &mut |line| {
+        let better = match &best {
+            None => true,
+            Some((best_total, _)) => line.total > *best_total,
+        };
+        if better {
+            let moves = line
+                .moves
+                .iter()
+                .map(|played| {
+                    (
+                        played.piece,
+                        played.before[played.piece],
+                        played.walk.landing,
+                    )
+                })
+                .collect();
+            best = Some((line.total, moves));
+        }
+    });
+    best.map(|(_, moves)| moves).unwrap_or_default()
 }
 
 /// The census tag names of `docs/judge-text.md` ("Census tags of the newer games", dice_yut), in
@@ -929,9 +983,15 @@ mod tests {
     fn trace_of_three_dice() {
         // 5: S→O10 (10). 4: O10→M25 (35) beats S→O8 (18). 5: the best three moves are
         // S→O10, S→O8, O10→M30 = 48 (S→O10, O10→M25, then S→O10 is only 45).
+        // The best line of all three dice, the first by piece numbers: piece 1 then piece 1
+        // again reaches only 45, so piece 2 takes the 4.
         assert_eq!(
             trace(b"5 4 5\n", false).unwrap(),
-            vec!["1: 10", "2: 35", "3: 48"]
+            vec![
+                "1: 10 | piece 1 S->O10 +10, total 10 | pieces O10 S S S",
+                "2: 35 | piece 2 S->O8 +8, total 18 | pieces O10 O8 S S",
+                "3: 48 | piece 1 O10->M30 +30, total 48 | pieces M30 O8 S S",
+            ]
         );
         assert_eq!(answer_loose("5 4 5"), "48\n");
     }
@@ -940,8 +1000,13 @@ mod tests {
     fn trace_of_ten_dice_ends_with_the_answer() {
         let lines = trace(b"1 2 3 4 1 2 3 4 1 2\n", true).unwrap();
         assert_eq!(lines.len(), 10);
-        assert_eq!(lines[0], "1: 2");
-        assert_eq!(lines[9], "10: 190");
+        assert_eq!(
+            lines[0],
+            "1: 2 | piece 1 S->O2 +2, total 2 | pieces O2 S S S"
+        );
+        // The line shown is a best one: its total is the answer.
+        assert!(lines[9].starts_with("10: 190 | "), "{}", lines[9]);
+        assert!(lines[9].contains(", total 190 | "), "{}", lines[9]);
     }
 
     // ---- End-early rule ---------------------------------------------------------------------
@@ -952,10 +1017,20 @@ mod tests {
         let fives = vec!["5"; 40].join(" ");
         let lines = trace(fives.as_bytes(), false).unwrap();
         assert_eq!(lines.len(), 40);
-        assert_eq!(lines[9], "10: 130");
-        assert_eq!(lines[11], "12: 160");
-        for (index, line) in lines.iter().enumerate().skip(11) {
-            assert_eq!(line, &format!("{}: 160", index + 1));
+        // The first best line moves piece 1 three times, then piece 2, 3 and 4.
+        assert_eq!(
+            lines[9],
+            "10: 130 | piece 4 S->O10 +10, total 130 | pieces F F F O10"
+        );
+        assert_eq!(
+            lines[11],
+            "12: 160 | piece 4 M30->F +0, total 160 | pieces F F F F"
+        );
+        for (index, line) in lines.iter().enumerate().skip(12) {
+            assert_eq!(
+                line,
+                &format!("{}: 160 | no move, total 160 | pieces F F F F", index + 1)
+            );
         }
         assert_eq!(answer_loose(&fives), "160\n");
         assert_eq!(max_score(&[5; 40], false), max_score(&[5; 12], false));

@@ -825,12 +825,17 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, JudgeError> {
     Ok(format!("{}\n", max_score(&dice, false)))
 }
 
-/// One line `k: V` per die: `V` is the answer for the first `k` dice alone.
-/// Every prefix is searched on its own, except that prefixes longer than [`MAX_MOVES`] share the
-/// answer of that prefix: no game (without passes) lasts longer.
+/// One line per die, `k: V | piece P X->Y +N, total T | pieces A B C D` (`docs/judge-text.md`,
+/// dice_yut): `V` is the answer for the first `k` dice alone, the rest turn `k` of
+/// [`first_best_line`] and the four pieces' cells after it (`no move, total T` once that line
+/// has ended). Every prefix is searched on its own, except that prefixes longer than
+/// [`MAX_MOVES`] share the answer of that prefix: no game (without passes) lasts longer.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
     let dice = parse(input, strict)?;
+    let line = first_best_line(&dice);
     let mut capped = None;
+    let mut cells = [S; 4];
+    let mut total = 0;
     Ok((1..=dice.len())
         .map(|k| {
             let value = if k < MAX_MOVES {
@@ -838,9 +843,62 @@ pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
             } else {
                 *capped.get_or_insert_with(|| max_score(&dice[..MAX_MOVES], false))
             };
-            format!("{k}: {value}")
+            let turn = match line.get(k - 1) {
+                Some(&(piece, from, to)) => {
+                    cells[piece] = to;
+                    let points = SCORE[to as usize];
+                    total += points;
+                    format!(
+                        "piece {} {}->{} +{points}, total {total}",
+                        piece + 1,
+                        NAMES[from as usize],
+                        NAMES[to as usize]
+                    )
+                }
+                None => format!("no move, total {total}"),
+            };
+            let [a, b, c, d] = cells.map(|cell| NAMES[cell as usize]);
+            format!("{k}: {value} | {turn} | pieces {a} {b} {c} {d}")
         })
         .collect())
+}
+
+/// The best line of play the trace shows, as (piece index, cell left, cell reached) per move:
+/// of the lines with the largest total, the one whose piece numbers, read die by die, come
+/// first. The search's positions forget which piece is which, so the line keeps the four cells
+/// beside the position and, die by die, takes the lowest-numbered piece whose move keeps the
+/// total reachable (its points plus the value of the position it leads to equal the value of
+/// the position it leaves). It ends where no piece can move.
+fn first_best_line(dice: &[u8]) -> Vec<(usize, u8, u8)> {
+    with_search(dice, false, |search| {
+        let mut cells = [S; 4];
+        let mut state = START;
+        let mut line = Vec::new();
+        for (t, &die) in dice.iter().enumerate() {
+            let value = search.value(t, state);
+            let chosen = (0..4).find_map(|piece| {
+                let from = cells[piece];
+                if from == F {
+                    return None;
+                }
+                let to = LAND[from as usize][die as usize];
+                // `F` has no bit in `state`: it is always free.
+                if state & (1 << to) != 0 {
+                    return None;
+                }
+                let next = state - (1 << from) + ((1 << to) & BOARD);
+                (score_of(to) + search.value(t + 1, next) == value)
+                    .then_some((piece, from, to, next))
+            });
+            let Some((piece, from, to, next)) = chosen else {
+                break;
+            };
+            cells[piece] = to;
+            state = next;
+            line.push((piece, from, to));
+        }
+        line
+    })
 }
 
 /// The census tags (bit `i` = [`TAGS`]`[i]`) that hold on some optimal line.
@@ -1562,11 +1620,20 @@ mod tests {
         assert_eq!(parse(b"3 1 4\n", false).unwrap(), vec![3, 1, 4]);
     }
 
+    /// The value part of a trace line (`k: V`, before the first ` | `).
+    fn prefix_value(line: &str) -> &str {
+        line.split(" | ").next().unwrap()
+    }
+
     #[test]
     fn trace_gives_the_answer_of_each_prefix() {
         assert_eq!(
             trace(b"5 5 5\n", false).unwrap(),
-            ["1: 10", "2: 40", "3: 50"]
+            [
+                "1: 10 | piece 1 S->O10 +10, total 10 | pieces O10 S S S",
+                "2: 40 | piece 1 O10->M30 +30, total 40 | pieces M30 S S S",
+                "3: 50 | piece 2 S->O10 +10, total 50 | pieces M30 O10 S S",
+            ]
         );
         let brute = Brute::new();
         let d = dice("1 2 3 4 1 2 3 4 1 2");
@@ -1574,19 +1641,88 @@ mod tests {
         assert_eq!(lines.len(), 10);
         for (k, line) in lines.iter().enumerate() {
             let expected = brute.best([id("S"); 4], &d[..=k], false);
-            assert_eq!(*line, format!("{}: {expected}", k + 1));
+            assert_eq!(prefix_value(line), format!("{}: {expected}", k + 1));
         }
-        assert_eq!(lines[9], "10: 190");
+        assert!(lines[9].starts_with("10: 190 | "), "{}", lines[9]);
+        assert!(lines[9].contains(", total 190 | "), "{}", lines[9]);
         assert!(trace(b"1 2\n", true).is_err());
-        // Past 84 dice every prefix has the answer of the first 84.
+        // Past 84 dice every prefix has the answer of the first 84; the line shown has ended by
+        // then (all four pieces on F).
         let d = Rng(7).dice(120);
         let text: Vec<String> = d.iter().map(|x| x.to_string()).collect();
         let lines = trace(format!("{}\n", text.join(" ")).as_bytes(), false).unwrap();
         assert_eq!(lines.len(), 120);
         for k in [1, 2, 10, 40, 83, 84, 85, 100, 120] {
             let expected = max_score(&d[..k], false);
-            assert_eq!(lines[k - 1], format!("{k}: {expected}"));
+            assert_eq!(prefix_value(&lines[k - 1]), format!("{k}: {expected}"));
         }
+        let answer = max_score(&d, false);
+        assert_eq!(
+            lines[119],
+            format!("120: {answer} | no move, total {answer} | pieces F F F F")
+        );
+    }
+
+    /// The first best line by brute force: every line in the order of [`Brute::choices`]
+    /// (piece 1 first), keeping the first with a larger total than all before it.
+    fn first_best_brute(brute: &Brute, dice: &[u8]) -> Vec<(usize, u8)> {
+        fn walk(
+            brute: &Brute,
+            pos: [u8; 4],
+            dice: &[u8],
+            total: u32,
+            line: &mut Vec<(usize, u8)>,
+            best: &mut Option<(u32, Vec<(usize, u8)>)>,
+        ) {
+            let choices = match dice.split_first() {
+                Some((&die, _)) => brute.choices(&pos, die, false),
+                None => Vec::new(),
+            };
+            if choices.is_empty() {
+                if best.as_ref().is_none_or(|(b, _)| total > *b) {
+                    *best = Some((total, line.clone()));
+                }
+                return;
+            }
+            for (i, to) in choices {
+                let mut next = pos;
+                next[i] = to;
+                line.push((i, to));
+                walk(
+                    brute,
+                    next,
+                    &dice[1..],
+                    total + brute.score[to as usize],
+                    line,
+                    best,
+                );
+                line.pop();
+            }
+        }
+        let mut best = None;
+        walk(brute, [id("S"); 4], dice, 0, &mut Vec::new(), &mut best);
+        best.unwrap().1
+    }
+
+    #[test]
+    fn the_line_traced_is_the_first_best_line() {
+        let brute = Brute::new();
+        let mut rng = Rng(11);
+        for n in [1, 2, 5, 7, 7, 7, 7, 8, 8] {
+            for _ in 0..4 {
+                let d = rng.dice(n);
+                let line: Vec<(usize, u8)> = first_best_line(&d)
+                    .into_iter()
+                    .map(|(piece, _, to)| (piece, to))
+                    .collect();
+                assert_eq!(line, first_best_brute(&brute, &d), "{d:?}");
+            }
+        }
+        // Thirteen fives: every piece S->O10->M30->F in turn, piece 1 first; the 13th die finds
+        // all four on F.
+        let line = first_best_line(&[5; 13]);
+        let pieces: Vec<usize> = line.iter().map(|m| m.0).collect();
+        assert_eq!(pieces, [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
     }
 
     // ---- census ----
