@@ -5,14 +5,14 @@
 //! `O40` (bottom right) to `O10` (top right), left along the top to `O20`, down the left side to
 //! `O30` and right along the bottom back to `O40`; the branches run diagonally from the three
 //! blue corners to `M25` in the middle, and the spine from there to `O40`. `F` and `S` sit under
-//! the board, below `O40`. An empty cell shows its number (a blue cell in blue), a cell with a
+//! the board, below `O40`. An empty cell shows the number in its name (a blue cell in blue), a cell with a
 //! piece shows the piece (`p1` to `p4`, the one that just moved marked), `S` and `F` how many
 //! pieces they hold (`S2`, `F1`). The caption gives the die, the move's points, the line's total
 //! and the best total of the first `k` dice (which the line's total need not reach before the
 //! last die).
 
 use crate::game::{Cell, Picture, Tone};
-use crate::games::dice_yut::engine::{CELLS, F, NAMES, O10, O20, O30, S, SCORE};
+use crate::games::dice_yut::engine::{CELLS, F, NAMES, O10, O20, O30, S};
 
 /// The grid place (row, column) of each cell, in the order of [`NAMES`].
 const PLACE: [(usize, usize); CELLS] = [
@@ -124,7 +124,9 @@ pub fn draw(line: &str, input: &[u8]) -> Option<Picture> {
         } else {
             let blue = [O10, O20, O30].contains(&(cell as u8));
             let tone = if blue { Tone::Blue } else { Tone::Empty };
-            Cell::new(SCORE[cell].to_string(), tone)
+            // The number in the cell's name (DY-3), not the engine's score table: the picture
+            // of the reference's line must not show the engine's numbers.
+            Cell::new(&NAMES[cell][1..], tone)
         };
     }
     let turn = match moved {
