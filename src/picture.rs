@@ -265,7 +265,7 @@ fn tone_style(tone: Tone) -> anstyle::Style {
 }
 
 /// `text` wrapped at spaces to lines of at most `width` characters (a longer word stays whole).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::game::{tag_bits, Clause, DynGame, Fault, Options};
 use crate::harness::corpus::Entry;
 use crate::harness::watchdog::{self, Overrun, Pulse};
+use crate::picture;
 use crate::rng::Rng;
 
 /// Hit counts per tag of one game.
@@ -201,11 +202,19 @@ impl Census {
         if !measured.is_empty() {
             let id_width = self.clauses.iter().map(|c| c.id.len()).max().unwrap_or(6);
             let id_width = id_width.max(6);
-            let lists: Vec<String> = measured
+            // The tags wrap to fit 80 columns, continued on rows of their own.
+            let room = 80usize.saturating_sub(id_width + 30).max(20);
+            let lists: Vec<Vec<String>> = measured
                 .iter()
-                .map(|&i| self.clauses[i].tags.join(", "))
+                .map(|&i| wrap(&self.clauses[i].tags.join(", "), room))
                 .collect();
-            let tags_width = lists.iter().map(String::len).max().unwrap_or(4).max(4);
+            let tags_width = lists
+                .iter()
+                .flatten()
+                .map(|line| line.chars().count())
+                .max()
+                .unwrap_or(4)
+                .max(4);
             let _ = writeln!(
                 out,
                 "| {:id_width$} | {:>10} | {:>7} | {:tags_width$} |",
@@ -221,12 +230,22 @@ impl Census {
             );
             for (&i, tags) in measured.iter().zip(&lists) {
                 let count = self.clause_counts[i];
-                let _ = writeln!(
-                    out,
-                    "| {:id_width$} | {count:>10} | {:>6.2}% | {tags:tags_width$} |",
-                    self.clauses[i].id,
-                    self.share(count)
-                );
+                for (k, line) in tags.iter().enumerate() {
+                    if k == 0 {
+                        let _ = writeln!(
+                            out,
+                            "| {:id_width$} | {count:>10} | {:>6.2}% | {line:tags_width$} |",
+                            self.clauses[i].id,
+                            self.share(count)
+                        );
+                    } else {
+                        let _ = writeln!(
+                            out,
+                            "| {:id_width$} | {:>10} | {:>7} | {line:tags_width$} |",
+                            "", "", ""
+                        );
+                    }
+                }
             }
         }
         let missing = self.missing_clauses();
@@ -245,19 +264,7 @@ impl Census {
             let room = 80usize.saturating_sub(width + 4).max(30);
             for c in unmeasured {
                 let why = c.unmeasured.unwrap_or("(no reason recorded)");
-                let mut lines = vec![String::new()];
-                for word in why.split_whitespace() {
-                    let line = lines.last_mut().expect("one line at least");
-                    if !line.is_empty() && line.len() + 1 + word.len() > room {
-                        lines.push(word.to_string());
-                    } else {
-                        if !line.is_empty() {
-                            line.push(' ');
-                        }
-                        line.push_str(word);
-                    }
-                }
-                for (i, line) in lines.iter().enumerate() {
+                for (i, line) in wrap(why, room).iter().enumerate() {
                     let id = if i == 0 { c.id } else { "" };
                     let _ = writeln!(out, "  {id:width$}  {line}");
                 }
@@ -344,6 +351,17 @@ fn search(
         }
     }
     None
+}
+
+/// `text` wrapped to lines of at most `width` characters; one empty line for an empty text, so
+/// a table row is never lost.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let lines = picture::wrap(text, width);
+    if lines.is_empty() {
+        vec![String::new()]
+    } else {
+        lines
+    }
 }
 
 #[cfg(test)]
