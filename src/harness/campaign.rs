@@ -580,7 +580,7 @@ fn run_game(
         // The hung case is regenerated from its seed (generation is deterministic).
         match game.generate(&mut Rng::new(case_seed), &plan.options) {
             Ok(input) => {
-                let mut spin = meter.shrinking(progress, &what, input.lines().count());
+                let mut spin = meter.shrinking(progress, &what, &input);
                 let hang = Hang {
                     input,
                     side: stage_side(slot.stage),
@@ -594,10 +594,9 @@ fn run_game(
                     plan.solver.as_deref(),
                     hang,
                     deadline,
-                    &mut |lines, tries| spin.update(&mut *progress, lines, tries),
+                    &mut |input, tries| spin.update(&mut *progress, input, tries),
                 );
-                let lines = d.input.lines().count();
-                spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
+                spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
                 Some(d)
             }
             Err(e) => {
@@ -616,7 +615,7 @@ fn run_game(
                 first.verdict.describe(&plan.subject),
                 first.index
             );
-            let mut spin = meter.shrinking(progress, &what, first.input.lines().count());
+            let mut spin = meter.shrinking(progress, &what, &first.input);
             let origin = origin(first.index);
             let d = shrink_supervised(
                 &shared,
@@ -624,10 +623,9 @@ fn run_game(
                 first,
                 origin,
                 deadline,
-                &mut |lines, tries| spin.update(&mut *progress, lines, tries),
+                &mut |input, tries| spin.update(&mut *progress, input, tries),
             );
-            let lines = d.input.lines().count();
-            spin.finish(progress, game.slug(), lines, plan.show == Show::Lines);
+            spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
             d
         })
     };
@@ -679,7 +677,7 @@ fn shrink_supervised(
     found: Found,
     origin: String,
     deadline: Option<Instant>,
-    on_best: &mut dyn FnMut(usize, u64),
+    on_best: &mut dyn FnMut(&str, u64),
 ) -> Disagreement {
     let game = shared.game;
     let best: Arc<Mutex<Option<(String, Evaluated)>>> = Arc::new(Mutex::new(None));
@@ -755,7 +753,7 @@ fn shrink_supervised(
         deadline,
         &mut || {
             if let Some((text, _)) = &*lock(&best) {
-                on_best(text.lines().count(), tries.load(Ordering::Relaxed));
+                on_best(&text, tries.load(Ordering::Relaxed));
             }
         },
     );
@@ -826,7 +824,7 @@ pub struct Hang {
 /// kept if its child is still running at the limit. The other side's answer of the shrunk input
 /// is computed in-process under the same limit. Without `solver` (library use), or for a hang of
 /// census code (no child runs it), the hang is reported unshrunk with a note saying so.
-/// `on_best` is told the line count of each smaller hanging input.
+/// `on_best` is told each smaller hanging input.
 pub fn shrink_hang(
     game: &'static dyn DynGame,
     subject: &Subject,
@@ -834,7 +832,7 @@ pub fn shrink_hang(
     solver: Option<&Path>,
     hang: Hang,
     deadline: Option<Instant>,
-    on_best: &mut dyn FnMut(usize, u64),
+    on_best: &mut dyn FnMut(&str, u64),
 ) -> Disagreement {
     let Hang {
         input,
@@ -860,7 +858,7 @@ pub fn shrink_hang(
                 tries += 1;
                 let still = child::hangs(exe, game, who, options, text.as_bytes(), limit);
                 if still {
-                    on_best(text.lines().count(), tries);
+                    on_best(&text, tries);
                 }
                 still
             };

@@ -111,8 +111,9 @@ impl Meter {
         }
     }
 
-    /// Starts the shrinking display of a finding of `lines` lines.
-    pub fn shrinking(&self, out: &mut dyn Write, what: &str, lines: usize) -> Shrinking {
+    /// Starts the shrinking display of a finding whose input is `input`.
+    pub fn shrinking(&self, out: &mut dyn Write, what: &str, input: &str) -> Shrinking {
+        let from = size(input);
         let spinner = match self.show {
             Show::Bars => {
                 let s = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
@@ -125,7 +126,7 @@ impl Meter {
                 Some(s)
             }
             Show::Lines => {
-                let _ = writeln!(out, "[{}] {what}; shrinking {lines} lines…", self.slug);
+                let _ = writeln!(out, "[{}] {what}; shrinking {from}…", self.slug);
                 None
             }
             Show::Quiet => None,
@@ -134,13 +135,13 @@ impl Meter {
             spinner,
             what: what.to_string(),
             slug: self.slug,
-            from: lines,
+            from,
             lines: self.show == Show::Lines,
             started: Instant::now(),
             last_line: Instant::now(),
         };
         if let Some(spinner) = &s.spinner {
-            spinner.set_message(format!("{what}: shrinking {lines} lines"));
+            spinner.set_message(format!("{what}: shrinking {}", s.from));
         }
         s
     }
@@ -158,22 +159,37 @@ pub struct Shrinking {
     spinner: Option<ProgressBar>,
     what: String,
     slug: &'static str,
-    from: usize,
+    from: String,
     lines: bool,
     started: Instant,
     last_line: Instant,
+}
+
+/// The size of a case as shrinking reports it: its lines and bytes (`3 lines, 41 bytes`; a
+/// one-line game shrinks in bytes only).
+pub fn size(input: &str) -> String {
+    let lines = input.lines().count();
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "{lines} line{}, {} byte{}",
+        s(lines),
+        input.len(),
+        s(input.len())
+    )
 }
 
 /// How often a shrink without a terminal prints its progress line.
 pub const SHRINK_LINE_EVERY: Duration = Duration::from_secs(5);
 
 impl Shrinking {
-    /// The smallest failing case so far has `lines` lines, after `tries` candidates; lines go to
-    /// `out` (without a terminal).
-    pub fn update(&mut self, out: &mut dyn Write, lines: usize, tries: u64) {
+    /// The smallest failing case so far is `input`, after `tries` candidates; lines go to `out`
+    /// (without a terminal).
+    pub fn update(&mut self, out: &mut dyn Write, input: &str, tries: u64) {
         let message = format!(
-            "{}: shrinking: {tries} tries, {} → {lines} lines",
-            self.what, self.from
+            "{}: shrinking: {tries} tries, {} → {}",
+            self.what,
+            self.from,
+            size(input)
         );
         if let Some(s) = &self.spinner {
             s.set_message(message);
@@ -188,17 +204,32 @@ impl Shrinking {
         }
     }
 
-    /// Ends the display with the final size.
-    pub fn finish(self, out: &mut dyn Write, slug: &str, lines: usize, show: bool) {
+    /// Ends the display with the final input's size.
+    pub fn finish(self, out: &mut dyn Write, slug: &str, input: &str, show: bool) {
         if let Some(s) = self.spinner {
             s.finish_and_clear();
         }
         if show {
             let _ = writeln!(
                 out,
-                "[{slug}] {}: shrunk from {} to {lines} lines",
-                self.what, self.from
+                "[{slug}] {}: shrunk from {} to {}",
+                self.what,
+                self.from,
+                size(input)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size;
+
+    #[test]
+    fn a_size_counts_lines_and_bytes_in_words() {
+        assert_eq!(size("5 5 5\n"), "1 line, 6 bytes");
+        assert_eq!(size("2\n1 2\n"), "2 lines, 6 bytes");
+        assert_eq!(size("x"), "1 line, 1 byte");
+        assert_eq!(size(""), "0 lines, 0 bytes");
     }
 }
