@@ -23,7 +23,7 @@ pre .del { color: #a00000; } pre .ins { color: #006000; } pre .mark { color: #55
 section.finding { border-left: 4px solid #b00000; padding-left: 1em; margin: 1.5em 0; }
 .boards { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
 figure { margin: 0; } figcaption { font-size: 0.85em; color: #444; max-width: 28em; }
-.notes { color: #555; }
+.notes { color: #555; white-space: pre-wrap; }
 ";
 
 /// The HTML report of a run.
