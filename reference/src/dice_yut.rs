@@ -359,7 +359,11 @@ pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     for k in 1..=dice.len() {
         let best_of_prefix = max_score(&dice[..k], false);
         let turn = match line.get(k - 1) {
-            Some(&(piece, from, landing)) => {
+            Some(&TracedMove {
+                piece,
+                from,
+                landing,
+            }) => {
                 pieces[piece] = landing;
                 let points = score(landing);
                 total += points;
@@ -379,13 +383,23 @@ pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, InputError> {
     Ok(lines)
 }
 
+/// One move of the line the trace shows.
+#[derive(Debug, Clone, Copy)]
+struct TracedMove {
+    /// The index of the piece moved (0 to 3; the trace numbers pieces 1 to 4).
+    piece: usize,
+    /// The cell it leaves.
+    from: Cell,
+    /// The cell it lands on.
+    landing: Cell,
+}
+
 /// The best line of play of all the dice that the trace shows: of the complete lines with the
 /// largest total, the first one [`for_each_line`] visits. It tries piece 1 before piece 2 before
 /// piece 3 before piece 4 at every die, so this is the line whose piece numbers, read die by
-/// die, come first (the first die where two best lines differ decides). Each move as
-/// (piece index, cell it leaves, cell it lands on).
-fn first_best_line(dice: &[u8]) -> Vec<(usize, Cell, Cell)> {
-    let mut best: Option<(u32, Vec<(usize, Cell, Cell)>)> = None;
+/// die, come first (the first die where two best lines differ decides).
+fn first_best_line(dice: &[u8]) -> Vec<TracedMove> {
+    let mut best: Option<(u32, Vec<TracedMove>)> = None;
     for_each_line(dice, &mut |line| {
         let better = match &best {
             None => true,
@@ -395,12 +409,10 @@ fn first_best_line(dice: &[u8]) -> Vec<(usize, Cell, Cell)> {
             let moves = line
                 .moves
                 .iter()
-                .map(|played| {
-                    (
-                        played.piece,
-                        played.before[played.piece],
-                        played.walk.landing,
-                    )
+                .map(|played| TracedMove {
+                    piece: played.piece,
+                    from: played.before[played.piece],
+                    landing: played.walk.landing,
                 })
                 .collect();
             best = Some((line.total, moves));

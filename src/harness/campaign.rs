@@ -753,7 +753,7 @@ fn shrink_supervised(
         deadline,
         &mut || {
             if let Some((text, _)) = &*lock(&best) {
-                on_best(&text, tries.load(Ordering::Relaxed));
+                on_best(text, tries.load(Ordering::Relaxed));
             }
         },
     );
@@ -858,7 +858,7 @@ pub fn shrink_hang(
                 tries += 1;
                 let still = child::hangs(exe, game, who, options, text.as_bytes(), limit);
                 if still {
-                    on_best(&text, tries);
+                    on_best(text, tries);
                 }
                 still
             };
