@@ -1,5 +1,9 @@
 //! Every game draws every line of its trace ([`boardfuzz::game::Game::draw`]): the pictures a
-//! finding shows at its first divergence, in the terminal and in the HTML report.
+//! finding shows at its first divergence, in the terminal and in the HTML report. The games whose
+//! answer is a board draw it too ([`boardfuzz::game::Game::draw_output`]): a finding of an
+//! external solution, which has no trace, shows its final board beside the reference's.
+
+mod common;
 
 use boardfuzz::game::Options;
 use boardfuzz::rng::Rng;
@@ -22,4 +26,97 @@ fn every_game_draws_each_line_of_its_reference_trace() {
             }
         }
     }
+}
+
+/// The heading of the two final boards of a solution's finding.
+const FINAL_BOARDS: &str =
+    "the final boards as the two outputs show them (differing cells in [brackets]):";
+
+/// `check GAME --solution 'python3 tests/fixtures/FIXTURE' --report html …` on a wrong solution:
+/// the finding in the terminal shows the reference's final board beside the solution's, the
+/// differing cells in brackets on both sides, within 80 columns, and the HTML report holds both
+/// boards, headed `reference` and `solution`, the differing cells outlined.
+fn solution_finding_shows_both_final_boards(game: &str, fixture: &str) {
+    use scraper::{Html, Selector};
+    let dir = common::temp_dir(&format!("final-boards-{game}"));
+    let page = dir.join("run.html");
+    let (code, report, _) = common::check_fixture(
+        game,
+        fixture,
+        &["--cases", "500", "--report", "html", page.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains(&format!("FINDING in {game}: wrong answer")),
+        "{report}"
+    );
+    let boards = report
+        .split_once(FINAL_BOARDS)
+        .unwrap_or_else(|| panic!("no final boards: {report}"))
+        .1;
+    let boards: Vec<&str> = boards
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(
+        boards[0].trim_start().starts_with("reference") && boards[0].ends_with("solution"),
+        "{report}"
+    );
+    let marked: Vec<&&str> = boards.iter().filter(|l| l.contains('[')).collect();
+    assert!(!marked.is_empty(), "{report}");
+    // The solution's board starts in the column of its label.
+    let middle = boards[0].find("solution").unwrap();
+    for line in marked {
+        // A cell that differs is marked on both sides of its row.
+        let (left, right) = line.split_at(middle.min(line.len()));
+        assert!(
+            left.contains('[') && right.contains('['),
+            "{line}\n{report}"
+        );
+    }
+    for line in &boards {
+        assert!(line.chars().count() <= 80, "{line}");
+        assert_eq!(*line, line.trim_end(), "{line:?}");
+    }
+
+    let page = std::fs::read_to_string(&page).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let doc = Html::parse_document(&page);
+    assert!(doc.errors.is_empty(), "{:?}", doc.errors);
+    let select = |s: &str| Selector::parse(s).unwrap();
+    let findings: Vec<_> = doc.select(&select("section.finding")).collect();
+    assert_eq!(findings.len(), 1, "{page}");
+    let heading: String = findings[0]
+        .select(&select("div.moment h5"))
+        .next()
+        .unwrap()
+        .text()
+        .collect();
+    assert!(heading.starts_with("the final boards"), "{heading}");
+    for side in ["reference", "solution"] {
+        let boards: Vec<_> = findings[0]
+            .select(&select(&format!("figure.side-{side} svg.board")))
+            .collect();
+        assert_eq!(boards.len(), 1, "the {side}'s board: {page}");
+        let title: String = boards[0]
+            .select(&select("title"))
+            .next()
+            .unwrap()
+            .text()
+            .collect();
+        assert!(title.starts_with(side), "{title}");
+        assert!(title.contains("differs at row"), "{title}");
+        assert!(boards[0].select(&select("rect.differs")).next().is_some());
+    }
+}
+
+#[test]
+fn an_othello_board_solutions_finding_shows_both_final_boards() {
+    solution_finding_shows_both_final_boards("othello_board", "othello_board_diagonal_bug.py");
+}
+
+#[test]
+fn a_yut_nori_solutions_finding_shows_both_final_boards() {
+    solution_finding_shows_both_final_boards("yut_nori", "yut_nori_shortcut_bug.py");
 }
