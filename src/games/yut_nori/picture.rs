@@ -1,9 +1,10 @@
 //! The picture of a yut_nori position: the 29 positions of the board on a 7×7 grid, as the
 //! output's picture places them (the outer square, the two diagonals through 방), each position
 //! showing the pieces on it (`ABCD` one team, `abcd` the other, `.` none). Two texts are drawn
-//! as the same grid ([`grid`]): a trace line (`docs/judge-text.md`), with the pieces at home or
-//! out in the caption, and a judge answer, the 32×32 picture (YN-19), read back block by block,
-//! with what the answer cannot tell (the pieces off the board) or gets wrong in the caption.
+//! by the same grid code: a trace line ([`draw`], `docs/judge-text.md`), with the pieces at home
+//! or out in the caption, and a judge answer ([`draw_output`]), the 32×32 picture (YN-19), read
+//! back block by block, with what the answer cannot tell (the pieces off the board) or gets wrong
+//! in the caption.
 
 use crate::game::{Cell, Picture, Tone};
 use crate::games::yut_nori::engine::{BLOCK, LETTERS, PICTURE, POSITIONS, SLUGS};
