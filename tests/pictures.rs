@@ -5,7 +5,10 @@
 
 mod common;
 
-use boardfuzz::game::Options;
+use std::time::Duration;
+
+use boardfuzz::game::{Options, Outcome};
+use boardfuzz::harness::{Comparison, Disagreement, Divergence, Subject};
 use boardfuzz::rng::Rng;
 
 #[test]
@@ -119,4 +122,49 @@ fn an_othello_board_solutions_finding_shows_both_final_boards() {
 #[test]
 fn a_yut_nori_solutions_finding_shows_both_final_boards() {
     solution_finding_shows_both_final_boards("yut_nori", "yut_nori_shortcut_bug.py");
+}
+
+/// A solution's finding in a game that draws its answers shows the two answers' boards, the
+/// differing cell marked; an answer that is no board leaves the reference's final position.
+#[test]
+fn a_solutions_finding_shows_both_final_boards_where_the_answers_draw() {
+    let game = boardfuzz::games::builtin().find("othello_board").unwrap();
+    let options = Options::new();
+    let input = "3\n3 2\n2 2\n1 1\n";
+    let Outcome::Output(right) = game.reference(input.as_bytes(), &options) else {
+        panic!("the reference answers {input}");
+    };
+    let finding = |answer: &str| {
+        let comparison = Comparison {
+            subject: Subject::Solution {
+                command: "solution".into(),
+                timeout: Duration::from_secs(1),
+                output_cap: 1 << 20,
+            },
+            mine: Outcome::Output(answer.into()),
+            reference: game.reference(input.as_bytes(), &options),
+        };
+        Disagreement::from_comparison(game, input.into(), comparison, &options, "test".into())
+    };
+    // The stone on (1, 1) is white, not black.
+    assert!(right.starts_with('B'), "{right}");
+    let d = finding(&format!("W{}", &right[1..]));
+    assert!(matches!(d.divergence, Divergence::Unavailable));
+    assert_eq!(d.boards.len(), 1);
+    let board = &d.boards[0];
+    assert_eq!(format!("{}:", board.heading), FINAL_BOARDS);
+    let theirs = board.subject.as_ref().unwrap();
+    assert_eq!(theirs.rows[0][0].text, "W");
+    assert_eq!(board.reference.rows[0][0].text, "B");
+    let report = d.report();
+    assert!(report.contains("reference"), "{report}");
+    assert!(report.contains("solution"), "{report}");
+    assert!(report.contains("[B]") && report.contains("[W]"), "{report}");
+    // No board in the answer: the reference's final position alone.
+    let d = finding("Black\n");
+    assert_eq!(d.boards.len(), 1);
+    assert!(d.boards[0].subject.is_none());
+    assert!(d.boards[0]
+        .heading
+        .starts_with("the reference's final position"));
 }
