@@ -461,6 +461,16 @@ pub trait Game: 'static {
     fn draw(_trace_line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
         None
     }
+    /// A picture of a judge answer, for a game whose answer is a board (a printed grid, a
+    /// picture of the pieces): an external solution has no trace, so a finding of one shows the
+    /// reference's answer and the solution's drawn by this same code, side by side, the differing
+    /// cells marked. `output` is any side's text and may be garbage: return `None` for what does
+    /// not read as a board (or draw what it can), never panic. `input` is the case's judge text.
+    /// The default, `None`, draws nothing: a solution's finding then shows the reference's final
+    /// position ([`Game::draw`] of its trace's last line) alone.
+    fn draw_output(_output: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        None
+    }
     /// What the engine's reader makes of `input` (the values read, or the rejection), for the
     /// `<slug>_parse` fuzz target of a game whose literal reference is too slow to answer every
     /// valid raw input at fuzzing speed: the target then compares [`Game::engine_reader`] with
@@ -556,6 +566,11 @@ pub trait DynGame: Sync {
     /// [`Game::draw`]: a picture of a trace line's position, `None` if the game draws none or
     /// its drawing code panics.
     fn draw(&self, _trace_line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        None
+    }
+    /// [`Game::draw_output`]: a picture of a judge answer that is a board, `None` if the game
+    /// draws none, `output` is not a board, or the drawing code panics.
+    fn draw_output(&self, _output: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
         None
     }
     /// The engine side's census tags; `Err` is the message of a panic in census code.
@@ -714,6 +729,11 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn draw(&self, trace_line: &str, input: &[u8], options: &Options) -> Option<Picture> {
         catch(|| G::draw(trace_line, input, options)).ok().flatten()
+    }
+    fn draw_output(&self, output: &str, input: &[u8], options: &Options) -> Option<Picture> {
+        catch(|| G::draw_output(output, input, options))
+            .ok()
+            .flatten()
     }
     fn census(&self, input: &[u8], options: &Options) -> Result<u64, String> {
         catch(|| G::census(input, options)).map_err(|e| format!("in census code: {e}"))

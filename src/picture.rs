@@ -187,7 +187,7 @@ pub fn terminal(panels: &[Panel<'_>], styled: bool, indent: usize, width: usize)
                     line.push_str(&" ".repeat(widths[k] - w + GUTTER));
                 }
             }
-            let _ = writeln!(out, "{}", line.trim_end());
+            let _ = writeln!(out, "{}", trim_end_styled(&line));
         }
     } else {
         for (k, block) in blocks.iter().enumerate() {
@@ -195,11 +195,44 @@ pub fn terminal(panels: &[Panel<'_>], styled: bool, indent: usize, width: usize)
                 out.push('\n');
             }
             for (text, _) in block {
-                let _ = writeln!(out, "{}", format!("{pad}{text}").trim_end());
+                let _ = writeln!(out, "{}", trim_end_styled(&format!("{pad}{text}")));
             }
         }
     }
     out
+}
+
+/// `line` without its trailing spaces, also those inside the styles of its last cells (an unmarked
+/// cell is ` text `, its style around the spaces too): the escape sequences stay, so that no
+/// style is left open, and a line that a terminal or `NO_COLOR` shows ends in no space.
+fn trim_end_styled(line: &str) -> String {
+    // The line as characters and whole `ESC [ … m` sequences.
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let len = match rest.strip_prefix("\x1b[").and_then(|r| r.find('m')) {
+            Some(m) => m + 3,
+            None => c.len_utf8(),
+        };
+        pieces.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    let mut keep = vec![true; pieces.len()];
+    for (i, piece) in pieces.iter().enumerate().rev() {
+        if piece.starts_with('\x1b') {
+            continue;
+        }
+        if !piece.trim().is_empty() {
+            break;
+        }
+        keep[i] = false;
+    }
+    pieces
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(p, _)| *p)
+        .collect()
 }
 
 /// One panel's lines, each with its width in columns (styles excluded).
@@ -455,7 +488,7 @@ impl Board {
         if let Some(other) = &self.subject {
             if other == &self.reference {
                 out.push_str(
-                    "  (the pictures agree: the lines differ in what the picture does not show)\n",
+                    "  (the pictures agree: the texts differ in what the pictures do not show)\n",
                 );
             } else if other.caption != self.reference.caption {
                 out.push_str("  (the captions differ)\n");
@@ -508,6 +541,27 @@ mod tests {
         assert!(text.contains("(the captions differ)"), "{text}");
         assert!(!text.contains('\x1b'));
         assert!(board.terminal("engine", true).contains('\x1b'));
+    }
+
+    #[test]
+    fn styled_lines_end_in_no_space() {
+        let a = pic(&["B.", ".."], "");
+        let board = Board {
+            heading: "turn 1".into(),
+            reference: a.clone(),
+            subject: Some(a),
+        };
+        let text = board.terminal("engine", true);
+        assert!(text.contains('\x1b'), "{text}");
+        for line in text.lines() {
+            let plain = anstream::adapter::strip_str(line).to_string();
+            assert_eq!(plain, plain.trim_end(), "{line:?}");
+        }
+        assert_eq!(
+            trim_end_styled("a \x1b[1m b \x1b[0m "),
+            "a \x1b[1m b\x1b[0m"
+        );
+        assert_eq!(trim_end_styled("  "), "");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::harness::campaign::GameRun;
 use crate::harness::report::{divergence_text, RunInfo};
-use crate::harness::{diff_lines, Disagreement};
+use crate::harness::{diff_lines, Disagreement, Subject};
 use crate::picture::{escape, svg};
 
 const STYLE: &str = "
@@ -290,6 +290,13 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
                 );
                 figure(out, label, svg(other, Some(&om), label), &other.caption);
             }
+            // A solution has no trace: its finding's lone board is the reference's.
+            None if matches!(d.comparison.subject, Subject::Solution { .. }) => figure(
+                out,
+                "reference",
+                svg(&board.reference, None, "reference"),
+                &board.reference.caption,
+            ),
             None => figure(
                 out,
                 "both",

@@ -497,7 +497,7 @@ pub fn boards_of(
 }
 
 /// The reference's final board (the last line of its trace, drawn), for a finding of a subject
-/// that has no trace (an external solution).
+/// that has no trace (an external solution) whose answer the game does not draw.
 pub fn reference_final_board(game: &dyn DynGame, input: &[u8], options: &Options) -> Vec<Board> {
     let Some(Ok(trace)) = game.reference_trace(input, options) else {
         return Vec::new();
@@ -512,6 +512,56 @@ pub fn reference_final_board(game: &dyn DynGame, input: &[u8], options: &Options
         })
         .into_iter()
         .collect()
+}
+
+/// The heading of the board [`final_boards`] draws from the two answers.
+const OUTPUT_BOARDS: &str =
+    "the final boards as the two outputs show them (differing cells in [brackets])";
+
+/// The boards of a finding of a subject that has no trace (an external solution): where both
+/// sides answered, differently, and the game draws both answers ([`DynGame::draw_output`]: the
+/// answer is a board), one [`Board`] of the reference's answer beside the subject's, the
+/// differing cells marked; otherwise the reference's final position alone
+/// ([`reference_final_board`]).
+pub fn final_boards(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    comparison: &Comparison,
+) -> Vec<Board> {
+    if let (Outcome::Output(mine), Outcome::Output(reference)) =
+        (&comparison.mine, &comparison.reference)
+    {
+        let draw = |text: &str| game.draw_output(text, input, options);
+        if mine != reference {
+            if let (Some(reference), Some(mine)) = (draw(reference), draw(mine)) {
+                return vec![Board {
+                    heading: OUTPUT_BOARDS.to_string(),
+                    reference,
+                    subject: Some(mine),
+                }];
+            }
+        }
+    }
+    reference_final_board(game, input, options)
+}
+
+/// What a finding shows of the traces: for the engine, the first divergence and its boards
+/// ([`first_divergence_drawn`]); for a solution, which has no trace, its final boards
+/// ([`final_boards`]).
+fn traces_of(
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    comparison: &Comparison,
+) -> (Divergence, Vec<Board>) {
+    match comparison.subject {
+        Subject::Engine => first_divergence_drawn(game, input, options),
+        Subject::Solution { .. } => (
+            Divergence::Unavailable,
+            final_boards(game, input, options, comparison),
+        ),
+    }
 }
 
 /// A disagreement, ready to be reported.
@@ -534,7 +584,8 @@ pub struct Disagreement {
     /// Anything else the reader should know (a census panic's message, a shrink cut short).
     pub notes: Vec<String>,
     /// The boards at the first divergence, where the game draws ([`boards_of`]); for an
-    /// external solution, the reference's final board.
+    /// external solution, the two final boards its answer and the reference's show, or the
+    /// reference's final position ([`final_boards`]).
     pub boards: Vec<Board>,
 }
 
@@ -569,16 +620,7 @@ impl Disagreement {
             comparison,
             origin,
             || game.census(text, options).map_err(|e| (Fault::Panic, e)),
-            |engine| {
-                if engine {
-                    first_divergence_drawn(game, text, options)
-                } else {
-                    (
-                        Divergence::Unavailable,
-                        reference_final_board(game, text, options),
-                    )
-                }
-            },
+            |comparison| traces_of(game, text, options, comparison),
         )
     }
 
@@ -603,48 +645,36 @@ impl Disagreement {
             comparison,
             origin,
             || census.unwrap_or_else(|| census_within(game, &text, options, limit)),
-            |engine| {
-                let (text, options) = (text.clone(), options.clone());
-                campaign::within(limit, move || {
-                    if engine {
-                        first_divergence_drawn(game, &text, &options)
-                    } else {
-                        (
-                            Divergence::Unavailable,
-                            reference_final_board(game, &text, &options),
-                        )
-                    }
-                })
-                .unwrap_or_else(|| {
-                    let why = if engine {
-                        format!(
+            |comparison| {
+                let engine = matches!(comparison.subject, Subject::Engine);
+                let (text, options, comparison) =
+                    (text.clone(), options.clone(), comparison.clone());
+                campaign::within(limit, move || traces_of(game, &text, &options, &comparison))
+                    .unwrap_or_else(|| {
+                        let divergence = if engine {
+                            Divergence::Skipped(format!(
                             "traces not compared: the trace code gave no result after {limit:?} \
                              (watchdog)"
-                        )
-                    } else {
-                        "an external solution has no per-turn trace".to_string()
-                    };
-                    let divergence = if engine {
-                        Divergence::Skipped(why)
-                    } else {
-                        Divergence::Unavailable
-                    };
-                    (divergence, Vec::new())
-                })
+                        ))
+                        } else {
+                            Divergence::Unavailable
+                        };
+                        (divergence, Vec::new())
+                    })
             },
         )
     }
 
     /// The disagreement of a comparison: `census` is asked only where the answers agree, and
-    /// `traces` only when no side hangs (`true` for the engine: the divergence and its boards;
-    /// `false` for a solution: the reference's final board).
+    /// `traces` only when no side hangs (for the engine: the divergence and its boards; for a
+    /// solution: its final boards, [`traces_of`]).
     fn assemble(
         game: &dyn DynGame,
         input: String,
         comparison: Comparison,
         origin: String,
         census: impl FnOnce() -> CensusOutcome,
-        traces: impl FnOnce(bool) -> (Divergence, Vec<Board>),
+        traces: impl FnOnce(&Comparison) -> (Divergence, Vec<Board>),
     ) -> Self {
         let mut verdict = comparison.verdict();
         let mut notes = Vec::new();
@@ -667,13 +697,13 @@ impl Disagreement {
                 ..
             }
         );
-        let (divergence, boards) = match comparison.subject {
-            _ if hangs => (
+        let (divergence, boards) = if hangs {
+            (
                 Divergence::Skipped("traces not compared: one side hangs".into()),
                 Vec::new(),
-            ),
-            Subject::Engine => traces(true),
-            Subject::Solution { .. } => traces(false),
+            )
+        } else {
+            traces(&comparison)
         };
         Disagreement {
             slug: game.slug(),

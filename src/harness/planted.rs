@@ -208,6 +208,9 @@ impl DynGame for Planted {
     fn draw(&self, trace_line: &str, input: &[u8], options: &Options) -> Option<Picture> {
         self.inner.draw(trace_line, input, options)
     }
+    fn draw_output(&self, output: &str, input: &[u8], options: &Options) -> Option<Picture> {
+        self.inner.draw_output(output, input, options)
+    }
     fn reference_trace(&self, input: &[u8], options: &Options) -> Option<Trace> {
         self.inner.reference_trace(input, options)
     }

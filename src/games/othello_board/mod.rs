@@ -88,6 +88,12 @@ impl Game for OthelloBoard {
         crate::games::othello::draw_rows(rows, &format!("placement {k} ({colour})"))
     }
 
+    /// The answer's six rows (OB-12) on the grid of [`OthelloBoard::draw`], the winner line and
+    /// the stone counts in the caption: [`draw_output`].
+    fn draw_output(output: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
+        draw_output(output)
+    }
+
     fn census(input: &[u8], options: &Options) -> u64 {
         census::census(input, strict(options))
     }
@@ -96,5 +102,76 @@ impl Game for OthelloBoard {
         let names =
             boardfuzz_reference::othello_board::census(input, strict(options)).unwrap_or_default();
         Some(tag_bits(Self::TAGS, &names))
+    }
+}
+
+/// The picture of a judge answer (OB-12): its first six lines as the rows of the board (each
+/// drawn as it is, so a short or long row shows as one), the seventh, the winner's name, in the
+/// caption with the stones counted, and the number of any lines after it. `None` unless the
+/// first six lines hold only `B`, `W` and `.`, and some cell.
+pub fn draw_output(output: &str) -> Option<Picture> {
+    let mut lines = output.lines();
+    let rows: Vec<&str> = lines.by_ref().take(6).collect();
+    if rows.iter().all(|r| r.is_empty()) || rows.iter().any(|r| r.contains('/')) {
+        return None;
+    }
+    let winner = match lines.next() {
+        Some(name @ ("Black" | "White")) => format!("winner {name}"),
+        Some(other) => format!("winner line {other:?}"),
+        None => "no winner line".to_string(),
+    };
+    let mut picture = crate::games::othello::draw_rows(&rows.join("/"), &winner)?;
+    let more = lines.count();
+    if more > 0 {
+        picture.caption.push_str(&format!("; {more} more line(s)"));
+    }
+    Some(picture)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Tone;
+
+    #[test]
+    fn the_reference_answer_draws_as_the_grid_of_its_last_trace_line() {
+        let input = b"3\n3 2\n2 2\n1 1\n";
+        let out = boardfuzz_reference::othello_board::solve(input, false).unwrap();
+        let trace = boardfuzz_reference::othello_board::trace(input, false).unwrap();
+        let drawn = draw_output(&out).unwrap();
+        let last = OthelloBoard::draw(trace.last().unwrap(), input, &Options::new()).unwrap();
+        assert_eq!(drawn.rows, last.rows, "{out}");
+        assert_eq!(drawn.size(), (6, 6));
+        let row = |r: usize| -> String { drawn.rows[r].iter().map(|c| c.text.as_str()).collect() };
+        assert_eq!(row(1), out.lines().nth(1).unwrap());
+        assert_eq!(drawn.rows[2][2].tone, Tone::Light);
+        let counts = last.caption.split_once(": ").unwrap().1;
+        let winner = out.lines().nth(6).unwrap();
+        assert_eq!(drawn.caption, format!("winner {winner}: {counts}"));
+    }
+
+    #[test]
+    fn a_bad_winner_line_and_extra_lines_are_in_the_caption() {
+        let rows = "......\n......\n..WB..\n..BW..\n......\n......\n";
+        let caption = |tail: &str| draw_output(&format!("{rows}{tail}")).unwrap().caption;
+        assert_eq!(caption(""), "no winner line: black 2, white 2");
+        assert_eq!(
+            caption("black\n"),
+            "winner line \"black\": black 2, white 2"
+        );
+        assert_eq!(
+            caption("White\n\n\n"),
+            "winner White: black 2, white 2; 2 more line(s)"
+        );
+        // A short row is drawn short.
+        let short = draw_output(&rows.replacen("......", "...", 1)).unwrap();
+        assert_eq!(short.rows[0].len(), 3);
+    }
+
+    #[test]
+    fn garbage_is_not_drawn() {
+        for garbage in ["", "\n\n", "Black\n", "..B.x.\n", "B/W\n", "é\n", "\u{0}"] {
+            assert!(draw_output(garbage).is_none(), "{garbage:?}");
+        }
     }
 }

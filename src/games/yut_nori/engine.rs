@@ -48,8 +48,8 @@ pub const SLUGS: [&str; POSITIONS] = [
     "nal_bat",
 ];
 
-/// Top-left corner (row, column) of each position's 2×2 block in the picture.
-const BLOCK: [(u8, u8); POSITIONS] = [
+/// Top-left corner (row, column) of each position's 2×2 block in the picture (YN-20).
+pub const BLOCK: [(u8, u8); POSITIONS] = [
     (0, 0),
     (0, 6),
     (0, 12),
@@ -178,7 +178,8 @@ const fn build_passed() -> [[u8; 6]; 30] {
     table
 }
 
-const PICTURE: &str = "\
+/// The picture of the empty board (YN-19): 32 lines of 32 characters, each ended by `\n`.
+pub const PICTURE: &str = "\
 ..----..----..----..----..----..
 ..    ..    ..    ..    ..    ..
 | \\                          / |

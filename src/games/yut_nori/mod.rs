@@ -60,6 +60,11 @@ impl Game for YutNori {
         picture::draw(line)
     }
 
+    /// The 32×32 picture read back onto the grid of [`YutNori::draw`] ([`picture::draw_output`]).
+    fn draw_output(output: &str, _input: &[u8], _: &Options) -> Option<Picture> {
+        picture::draw_output(output)
+    }
+
     fn census(input: &[u8], _: &Options) -> u64 {
         census::census(input)
     }
