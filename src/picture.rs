@@ -355,9 +355,9 @@ fn tone_colours(tone: Tone) -> (&'static str, &'static str) {
 }
 
 /// The picture as one inline SVG element, headed `label`: each cell a square in its tone's
-/// colour with its text, each marked cell outlined in red with a thick border, the caption under
-/// the caption is left to the page (a `<figcaption>`). Its `<title>` (and `aria-label`) is the text alternative: the label, the cells row
-/// by row and the differing cells by row and column.
+/// colour with its text, each marked cell outlined in red with a thick border; the caption is
+/// left to the page (a `<figcaption>`). Its `<title>` (and `aria-label`) is the text
+/// alternative: the label, the cells row by row and the differing cells by row and column.
 pub fn svg(picture: &Picture, marks: Option<&Marks>, label: &str) -> String {
     let w = picture.cell_width();
     let cell = (9 * w as u32 + 14).max(28);
