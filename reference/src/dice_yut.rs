@@ -346,7 +346,7 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, InputError> {
 
 /// The trace (DY-16): one line per die. Line `k` is
 /// `k: V | piece P X->Y +N, total T | pieces A B C D`: `V` is the answer for the first `k` dice
-/// alone; the rest is turn `k` of the best line of play of all the dice ([`first_best_line`]):
+/// alone; the rest is turn `k` of the best line of play of all the dice (`first_best_line`):
 /// piece `P` (1 to 4) moved from cell `X` to cell `Y` and scored `N`, the line's total so far is
 /// `T`, and `A B C D` are the cells of pieces 1 to 4 after the move. Where that line ended before
 /// die `k` (no piece could be chosen, DY-13) the middle part is `no move, total T`.

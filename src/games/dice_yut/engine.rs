@@ -827,7 +827,7 @@ pub fn solve(input: &[u8], strict: bool) -> Result<String, JudgeError> {
 
 /// One line per die, `k: V | piece P X->Y +N, total T | pieces A B C D` (`docs/judge-text.md`,
 /// dice_yut): `V` is the answer for the first `k` dice alone, the rest turn `k` of
-/// [`first_best_line`] and the four pieces' cells after it (`no move, total T` once that line
+/// `first_best_line` and the four pieces' cells after it (`no move, total T` once that line
 /// has ended). Every prefix is searched on its own, except that prefixes longer than
 /// [`MAX_MOVES`] share the answer of that prefix: no game (without passes) lasts longer.
 pub fn trace(input: &[u8], strict: bool) -> Result<Vec<String>, JudgeError> {
