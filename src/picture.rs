@@ -452,10 +452,13 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board as terminal text ([`terminal`]), indented two spaces under its heading; the
-    /// subject's side headed `subject` (`engine`, `solution`).
+    /// The board as terminal text ([`terminal`]), indented two spaces under its heading (wrapped
+    /// to 80 columns); the subject's side headed `subject` (`engine`, `solution`).
     pub fn terminal(&self, subject: &str, styled: bool) -> String {
-        let mut out = format!("{}:\n", self.heading);
+        let mut out = String::new();
+        for line in wrap(&format!("{}:", self.heading), TERMINAL_WIDTH) {
+            let _ = writeln!(out, "{line}");
+        }
         let panels = match &self.subject {
             Some(other) => vec![
                 Panel {
@@ -562,6 +565,22 @@ mod tests {
             "a \x1b[1m b\x1b[0m"
         );
         assert_eq!(trim_end_styled("  "), "");
+    }
+
+    #[test]
+    fn a_long_heading_wraps_to_80_columns() {
+        let a = pic(&["B."], "");
+        let heading = "turn 2, the first that differs (differing cells in [brackets]; the \
+                       engine's trace ended at turn 1)";
+        let board = Board {
+            heading: heading.into(),
+            reference: a.clone(),
+            subject: Some(a),
+        };
+        let text = board.terminal("engine", false);
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        let lines: Vec<&str> = text.lines().take(2).collect();
+        assert_eq!(lines.join(" "), format!("{heading}:"), "{text}");
     }
 
     #[test]
