@@ -517,6 +517,11 @@ pub trait Observer {
     /// Whether the run calls the observer at all and works out each placement's census
     /// details (`false` skips both).
     const ACTIVE: bool;
+    /// Whether each placement is scanned for its census details (which runs end at a gap or at
+    /// the edge: the observed scan) rather than by the ray tables the plain answer uses. A
+    /// tracer needs only the board, so its trace is played by the answer's own code and a bug
+    /// there shows at its turn.
+    const DETAILS: bool = Self::ACTIVE;
     /// A test case of size `n` starts.
     fn case(&mut self, _case: usize, _n: usize) {}
     /// A placement has been applied.
@@ -661,7 +666,7 @@ impl<'o, O: Observer> Sim<'o, O> {
             return;
         }
         self.index += 1;
-        let applied = if O::ACTIVE {
+        let applied = if O::DETAILS {
             apply::<true>(&mut self.board, line, cell, colour, self.strict)
         } else {
             apply::<false>(&mut self.board, line, cell, colour, self.strict)
@@ -849,6 +854,7 @@ struct Tracer {
 
 impl Observer for Tracer {
     const ACTIVE: bool = true;
+    const DETAILS: bool = false;
 
     fn placed(&mut self, step: &Step<'_>) {
         let mut line = String::with_capacity(16 + 72);

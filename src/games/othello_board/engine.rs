@@ -68,7 +68,7 @@ fn run<O: Observer>(input: &[u8], strict: bool, observer: &mut O) -> Result<Boar
         }
         let at = cell(r - 1, c - 1);
         let colour = colour_of(k);
-        let applied = if O::ACTIVE {
+        let applied = if O::DETAILS {
             apply::<true>(&mut board, line, at, colour, strict)
         } else {
             apply::<false>(&mut board, line, at, colour, strict)
@@ -130,6 +130,7 @@ struct Tracer {
 
 impl Observer for Tracer {
     const ACTIVE: bool = true;
+    const DETAILS: bool = false;
 
     fn placed(&mut self, step: &Step<'_>) {
         let mut line = String::with_capacity(4 + SIZE * (SIZE + 1));
