@@ -1,6 +1,7 @@
 //! The picture of a coin_jump trace line (`r,c=V`, `docs/judge-text.md`): the board from the
-//! input (digits, holes `H`), the cell the line is about marked, and a shortest way of jumps from
-//! the top-left corner to it (the coin's path so far) shaded; the caption says the line's answer.
+//! input (digits, holes `H`), the cell the line is about marked (`*3`), and a shortest way of
+//! jumps from the top-left corner to it (the coin's path so far) shaded (`+2`); the caption says
+//! the line's answer.
 
 use std::collections::VecDeque;
 
@@ -65,8 +66,11 @@ pub fn draw(line: &str, input: &[u8]) -> Option<Picture> {
             (0..cols)
                 .map(|c| {
                     let i = r * cols + c;
+                    // The marks in the text too, so that NO_COLOR shows them.
                     let text = match cells[i] {
                         0 => "H".to_string(),
+                        d if Some(i) == target => format!("*{d}"),
+                        d if path[i] => format!("+{d}"),
                         d => d.to_string(),
                     };
                     let tone = if Some(i) == target {
@@ -90,6 +94,41 @@ pub fn draw(line: &str, input: &[u8]) -> Option<Picture> {
     };
     Some(Picture::new(
         grid,
-        format!("from row {r}, column {c} the game gives {answer}"),
+        format!("* row {r}, column {c} gives {answer}; + a way there"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_cell_and_a_way_to_it_are_marked_in_text_and_tone() {
+        // 2 jumps right to the 1, which jumps down to the 3 (then off the board).
+        let input = b"2 3\n2H1\nHHH3\n";
+        assert!(draw("2,3=3", input).is_none(), "a row of the wrong width");
+        let input = b"2 3\n2H1\nHH3\n";
+        let picture = draw("2,3=3", input).unwrap();
+        let cell = |r: usize, c: usize| {
+            let cell = &picture.rows[r][c];
+            (cell.text.as_str(), cell.tone)
+        };
+        assert_eq!(cell(1, 2), ("*3", Tone::Mark));
+        assert_eq!(cell(0, 0), ("+2", Tone::Path));
+        assert_eq!(cell(0, 2), ("+1", Tone::Path));
+        assert_eq!(cell(0, 1), ("H", Tone::Hole));
+        assert_eq!(
+            picture.caption,
+            "* row 2, column 3 gives 3 move(s); + a way there"
+        );
+        // A cell no jump reaches: marked, no way to it.
+        let picture = draw("2,1=-1", b"2 2\n2H\n1H\n").unwrap();
+        assert_eq!(picture.rows[1][0].text, "*1");
+        assert_eq!(picture.rows[0][0].text, "2");
+        assert!(picture.caption.contains("-1 (a cycle is reachable)"));
+        // A line about a cell off the board marks nothing.
+        let off = draw("3,1=1", input).unwrap();
+        assert!(off.rows.iter().flatten().all(|c| c.tone != Tone::Mark));
+        assert!(draw("x", input).is_none());
+    }
 }
