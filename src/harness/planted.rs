@@ -7,6 +7,7 @@
 //! | KIND | what happens on such an input |
 //! |---|---|
 //! | `engine-panic` | the engine panics (index out of bounds) |
+//! | `engine-wrong` | the engine's answer gets one more line, `planted` (a wrong answer) |
 //! | `engine-hang` | the engine never returns |
 //! | `reference-panic`, `reference-hang` | the same, in the reference |
 //! | `census-panic`, `census-hang` | the census code panics, or never returns |
@@ -32,6 +33,9 @@ pub enum Plant {
     EnginePanic,
     /// `engine-hang`: the engine never returns.
     EngineHang,
+    /// `engine-wrong`: the engine's answer gets one more line, `planted`: a wrong answer (with
+    /// `trace-ahead`, one whose boards differ).
+    EngineWrong,
     /// `reference-panic`: the reference panics (index out of bounds).
     ReferencePanic,
     /// `reference-hang`: the reference never returns.
@@ -77,6 +81,7 @@ fn parse(value: &str) -> Option<(Plant, u8)> {
     let plant = match kind {
         "engine-panic" => Plant::EnginePanic,
         "engine-hang" => Plant::EngineHang,
+        "engine-wrong" => Plant::EngineWrong,
         "reference-panic" => Plant::ReferencePanic,
         "reference-hang" => Plant::ReferenceHang,
         "census-panic" => Plant::CensusPanic,
@@ -161,6 +166,12 @@ impl DynGame for Planted {
         match self.plant {
             Plant::EnginePanic | Plant::EngineHang if self.triggered(input) => {
                 self.fail(self.plant == Plant::EngineHang)
+            }
+            Plant::EngineWrong if self.triggered(input) => {
+                match self.inner.engine(input, options) {
+                    Outcome::Output(answer) => Outcome::Output(answer + "planted\n"),
+                    other => other,
+                }
             }
             _ => self.inner.engine(input, options),
         }
