@@ -164,6 +164,74 @@ fn an_engine_panic_is_a_finding_in_check_repro_replay_and_census() {
 }
 
 #[test]
+fn replay_shows_a_failing_entry_as_a_finding_with_its_boards() {
+    let dir = temp_dir("replay-finding");
+    let corpus = dir.to_str().unwrap();
+    let game = dir.join("othello_board");
+    std::fs::create_dir_all(&game).unwrap();
+    for ext in ["in", "out"] {
+        std::fs::copy(
+            format!("corpus/othello_board/census-flip-2-dirs.{ext}"),
+            game.join(format!("e.{ext}")),
+        )
+        .unwrap();
+    }
+    let replay = |plant: &str| {
+        let out = boardfuzz_env(
+            &["replay", "othello_board", "--corpus", corpus],
+            b"",
+            &[("BOARDFUZZ_PLANT", plant), ("NO_COLOR", "1")],
+        );
+        (out.status.code(), text(&out.stdout))
+    };
+    // The entry holds a 3: the engine's answer gets a line more, its trace runs a turn ahead.
+    let (code, report) = replay("engine-wrong,trace-ahead");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("FINDING in othello_board: wrong answer (corpus entry "),
+        "{report}"
+    );
+    assert!(report.contains("\n+ planted\n"), "{report}");
+    assert!(
+        report.contains("turn 1, the first that differs"),
+        "{report}"
+    );
+    // Both boards, the differing cell bracketed on each side of one row.
+    assert!(
+        report
+            .lines()
+            .any(|l| l.contains("B [.]") && l.contains("B [W]")),
+        "{report}"
+    );
+    assert!(
+        report.contains("repro othello_board ") && report.contains("e.in"),
+        "{report}"
+    );
+    assert!(report.contains("replay: 0 passed, 1 failed"), "{report}");
+
+    // Both sides agree, the entry expects something else: what it expects and what both gave.
+    let out = game.join("e.out");
+    let right = std::fs::read_to_string(&out).unwrap();
+    std::fs::write(&out, right.replace("Black", "White")).unwrap();
+    let (code, report) = replay("");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(!report.contains("FINDING"), "{report}");
+    let expects = report
+        .split("--- the entry expects ---\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{report}"));
+    let (expected, gave) = expects
+        .split_once("--- engine and reference both gave ---\n")
+        .unwrap();
+    assert!(expected.ends_with("White\n"), "{report}");
+    assert!(gave.starts_with(&right), "{report}");
+
+    std::fs::write(&out, &right).unwrap();
+    assert_eq!(replay("").0, Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn an_engine_hang_is_found_within_the_time_budget_and_shrunk_in_child_processes() {
     let started = Instant::now();
     let out = boardfuzz_env(

@@ -1,12 +1,15 @@
 //! `boardfuzz replay`: every corpus entry through engine and reference, each with the settings
-//! recorded beside it (`NAME.args`).
+//! recorded beside it (`NAME.args`). An entry whose two sides part is reported as `check` reports
+//! a finding (input, output diff, first divergence, boards); one whose sides agree with each
+//! other but not with the entry shows what it expects and what both gave.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::harness::corpus;
+use crate::harness::corpus::{self, Expected};
+use crate::harness::Disagreement;
 
 use crate::game::Games;
 
@@ -32,13 +35,36 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
         let entries = corpus::load_game_with_limit(&args.corpus, game, args.limit.max_input)
             .map_err(Usage)?;
         for entry in entries {
-            let verdict = entry.replay_watched(game, args.watchdog);
+            let comparison = entry.compare_watched(game, args.watchdog);
+            let verdict = entry.judged(&comparison);
             if verdict.passed() {
                 passed += 1;
-            } else {
-                failed += 1;
-                outln!("FAIL {}: {verdict}", entry.path.display());
+                continue;
             }
+            failed += 1;
+            outln!("FAIL {}: {verdict}", entry.path.display());
+            if comparison.agrees() {
+                outln!("--- the entry expects ---");
+                match &entry.expected {
+                    Expected::Output(text) => out!("{text}"),
+                    Expected::Error { class, line } => outln!("{class} at line {line}"),
+                }
+                outln!("--- engine and reference both gave ---");
+                out!("{}", comparison.reference);
+            } else {
+                let mut d = Disagreement::from_comparison_watched(
+                    game,
+                    String::from_utf8_lossy(&entry.input).into_owned(),
+                    comparison,
+                    None,
+                    &entry.options,
+                    format!("corpus entry {}", entry.path.display()),
+                    args.watchdog,
+                );
+                d.saved = Some(entry.path.clone());
+                styled!("{}", d.report_styled());
+            }
+            outln!();
         }
     }
     outln!("replay: {passed} passed, {failed} failed");

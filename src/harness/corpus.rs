@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use crate::game::{DynGame, Options, Outcome, Setting};
 use crate::harness::input::{self, DEFAULT_MAX_INPUT};
-use crate::harness::{compare_watched, Subject};
+use crate::harness::{compare_watched, Comparison, Subject};
 
 /// What a corpus entry expects.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,8 +128,18 @@ impl Entry {
 
     /// [`Entry::replay`] with each side under a watchdog: a hang is reported, not waited for.
     pub fn replay_watched(&self, game: &'static dyn DynGame, watchdog: Duration) -> Replayed {
-        let c = compare_watched(game, &Subject::Engine, &self.input, &self.options, watchdog);
-        self.judge(c.mine, c.reference)
+        self.judged(&self.compare_watched(game, watchdog))
+    }
+
+    /// The engine and the reference on the entry, each under a watchdog: the comparison a finding
+    /// is made of when the two part ([`Entry::judged`] says whether each met the entry).
+    pub fn compare_watched(&self, game: &'static dyn DynGame, watchdog: Duration) -> Comparison {
+        compare_watched(game, &Subject::Engine, &self.input, &self.options, watchdog)
+    }
+
+    /// Whether each side of `comparison` meets the entry's expectation.
+    pub fn judged(&self, comparison: &Comparison) -> Replayed {
+        self.judge(comparison.mine.clone(), comparison.reference.clone())
     }
 
     fn judge(&self, engine: Outcome, reference: Outcome) -> Replayed {
