@@ -126,13 +126,9 @@ impl Entry {
         self.judge(engine, reference)
     }
 
-    /// [`Entry::replay`] with each side under a watchdog: a hang is reported, not waited for.
-    pub fn replay_watched(&self, game: &'static dyn DynGame, watchdog: Duration) -> Replayed {
-        self.judged(&self.compare_watched(game, watchdog))
-    }
-
-    /// The engine and the reference on the entry, each under a watchdog: the comparison a finding
-    /// is made of when the two part ([`Entry::judged`] says whether each met the entry).
+    /// The engine and the reference on the entry, each under a watchdog (a hang is reported, not
+    /// waited for): the comparison a finding is made of when the two part ([`Entry::judged`]
+    /// says whether each met the entry).
     pub fn compare_watched(&self, game: &'static dyn DynGame, watchdog: Duration) -> Comparison {
         compare_watched(game, &Subject::Engine, &self.input, &self.options, watchdog)
     }
