@@ -203,8 +203,11 @@ fn replay_shows_a_failing_entry_as_a_finding_with_its_boards() {
             .any(|l| l.contains("B [.]") && l.contains("B [W]")),
         "{report}"
     );
+    assert!(!report.contains("--- saved ---"), "{report}");
     assert!(
-        report.contains("repro othello_board ") && report.contains("e.in"),
+        report
+            .lines()
+            .any(|l| l.starts_with("repro: boardfuzz repro othello_board ") && l.ends_with("e.in")),
         "{report}"
     );
     assert!(report.contains("replay: 0 passed, 1 failed"), "{report}");

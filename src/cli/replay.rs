@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::harness::corpus::{self, Expected};
-use crate::harness::Disagreement;
+use crate::harness::{program, shell_quote, Disagreement};
 
 use crate::game::Games;
 
@@ -52,7 +52,7 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
                 outln!("--- engine and reference both gave ---");
                 out!("{}", comparison.reference);
             } else {
-                let mut d = Disagreement::from_comparison_watched(
+                let d = Disagreement::from_comparison_watched(
                     game,
                     String::from_utf8_lossy(&entry.input).into_owned(),
                     comparison,
@@ -61,8 +61,13 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
                     format!("corpus entry {}", entry.path.display()),
                     args.watchdog,
                 );
-                d.saved = Some(entry.path.clone());
                 styled!("{}", d.report_styled());
+                outln!(
+                    "repro: {} repro {} {}",
+                    program(),
+                    game.slug(),
+                    shell_quote(&entry.path.display().to_string())
+                );
             }
             outln!();
         }
