@@ -590,6 +590,39 @@ pub trait DynGame: Sync {
     }
     /// A random valid input from this RNG.
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String>;
+    /// Case `index` of a run, from its case seed ([`Rng::case_seed`]): what a campaign runs.
+    /// The default is [`DynGame::generate`] from `Rng::new(case_seed)`; a problem whose
+    /// generator is a program of the user's (`boardfuzz stress`) hands it the seed and a size
+    /// that grows with the index.
+    fn generate_case(
+        &self,
+        case_seed: u64,
+        index: u64,
+        options: &Options,
+    ) -> Result<String, String> {
+        let _ = index;
+        self.generate(&mut Rng::new(case_seed), options)
+    }
+    /// The command that regenerates case `index` (of case seed `case_seed`) alone, as a
+    /// finding prints it: by default `boardfuzz gen GAME --seed CASE_SEED`.
+    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+        let _ = index;
+        format!(
+            "{} gen {} --seed {case_seed}",
+            crate::harness::program(),
+            self.slug()
+        )
+    }
+    /// The command that replays a case saved at `path` (shell-quoted already) against the
+    /// subject that `subject_args` selects (`Subject::to_args`), as a finding prints it: by
+    /// default `boardfuzz repro GAME PATH SUBJECT_ARGS`.
+    fn replay_command(&self, path: &str, subject_args: &str) -> String {
+        format!(
+            "{} repro {} {path}{subject_args}",
+            crate::harness::program(),
+            self.slug()
+        )
+    }
     /// The judge text of a raw fuzz artifact, decoded as the structured fuzz target decodes it.
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String>;
     /// [`DynGame::decode_fuzz_input`] with the settings the structured fuzz target runs that case

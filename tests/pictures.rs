@@ -135,15 +135,17 @@ fn a_solutions_finding_shows_both_final_boards_where_the_answers_draw() {
         panic!("the reference answers {input}");
     };
     let finding = |answer: &str| {
-        let comparison = Comparison {
-            subject: Subject::Solution {
+        let comparison = Comparison::new(
+            Subject::Solution {
                 command: "solution".into(),
                 timeout: Duration::from_secs(1),
                 output_cap: 1 << 20,
+                checker: boardfuzz::harness::checker::Checker::Lines,
             },
-            mine: Outcome::Output(answer.into()),
-            reference: game.reference(input.as_bytes(), &options),
-        };
+            input.as_bytes(),
+            Outcome::Output(answer.into()),
+            game.reference(input.as_bytes(), &options),
+        );
         Disagreement::from_comparison(game, input.into(), comparison, &options, "test".into())
     };
     // The stone on (1, 1) is white, not black.

@@ -154,6 +154,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         solver: std::env::current_exe().ok(),
         show: Show::for_stderr(args.quiet),
         deep_one_in: args.deep_share,
+        reference_faults_are_findings: true,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
@@ -284,8 +285,8 @@ fn probe_solution(
     for index in 0..16 {
         let case_options = options.clone();
         let valid = campaign::within(watchdog, move || {
-            let mut rng = crate::rng::Rng::new(crate::rng::Rng::case_seed(seed, index));
-            let input = game.generate(&mut rng, &case_options).ok()?;
+            let case_seed = crate::rng::Rng::case_seed(seed, index);
+            let input = game.generate_case(case_seed, index, &case_options).ok()?;
             let answered = matches!(
                 game.reference(input.as_bytes(), &case_options),
                 Outcome::Output(_)
@@ -362,14 +363,14 @@ fn nothing_tested(
 }
 
 /// A report format of `--report`.
-enum ReportFormat {
+pub(super) enum ReportFormat {
     Json,
     Junit,
     Html,
 }
 
 /// The `--report FORMAT FILE` pairs, checked before the run starts.
-fn report_targets(words: &[String]) -> Result<Vec<(ReportFormat, PathBuf)>, Usage> {
+pub(super) fn report_targets(words: &[String]) -> Result<Vec<(ReportFormat, PathBuf)>, Usage> {
     words
         .chunks(2)
         .map(|pair| {

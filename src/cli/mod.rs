@@ -31,12 +31,14 @@ mod out;
 mod census;
 mod check;
 mod gen;
+mod judge;
 mod list;
 mod replay;
 mod repro;
 mod rules;
 mod settings;
 mod solve;
+mod stress;
 
 use std::io;
 use std::path::Path;
@@ -46,7 +48,8 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::game::{DynGame, Games};
-use crate::harness::{input, process, Subject};
+use crate::harness::checker::Checker;
+use crate::harness::{input, process, toolchain, Subject};
 use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -102,6 +105,19 @@ enum Command {
     Gen(gen::GenArgs),
     /// Replay the regression corpus against engine and reference.
     Replay(replay::ReplayArgs),
+    /// Three programs, any language: a generator, a trusted brute force and a solution; find an
+    /// input where the solution is wrong, shrink it, save it (docs/stress.md).
+    #[command(
+        after_help = "Example:\n  boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution main.cpp\n\n\
+Source files (.cpp .cc .c .rs .java .py) are compiled once and cached; anything else is a \
+command. Exit status: 0 no difference, 1 a finding (saved in findings/NAME/), 2 a problem of \
+the setup (a compile error, a generator or reference that fails, a validator that refuses \
+everything), 130 interrupted."
+    )]
+    Stress(stress::StressArgs),
+    /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
+    /// problem's samples. One verdict per case; exit 1 if any fails.
+    Judge(judge::JudgeArgs),
     /// Census of a corpus folder: which edge cases its entries hit. Exit 1 if a tag is missed.
     Census(census::CensusArgs),
     /// List the games, their problem ids and their settings (game-specific flags).
@@ -154,6 +170,74 @@ struct SolutionArgs {
     /// than this plus 100x the other side's time on the same case is reported as a hang.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     watchdog: Duration,
+    #[command(flatten)]
+    checker: CheckerArgs,
+}
+
+/// How an external program's answer is judged against the expected one.
+#[derive(Args, Debug, Clone)]
+struct CheckerArgs {
+    /// How answers are compared: `lines` (the default: line by line, trailing whitespace
+    /// ignored, as judges compare), `tokens` (whitespace-separated tokens, spacing and line
+    /// breaks ignored), `float` (tokens; numbers equal within --abs-error or --rel-error), or a
+    /// checker program in testlib's convention, run as `CHECKER INPUT OUTPUT ANSWER` (three
+    /// files): exit 0 accepts, any other exit code is a wrong answer, and what it printed is
+    /// shown. A checker program may be a source file, as a solution may.
+    #[arg(long, default_value = "lines", value_name = "CHECKER")]
+    checker: String,
+    /// With `--checker float`: the absolute error allowed.
+    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    abs_error: f64,
+    /// With `--checker float`: the relative error allowed (of the expected value).
+    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    rel_error: f64,
+    /// Time limit per run of a checker program (over it, the checker gave no verdict: an error,
+    /// not a wrong answer).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    checker_timeout: Duration,
+}
+
+impl Default for CheckerArgs {
+    fn default() -> Self {
+        CheckerArgs {
+            checker: "lines".into(),
+            abs_error: crate::harness::checker::DEFAULT_TOLERANCE,
+            rel_error: crate::harness::checker::DEFAULT_TOLERANCE,
+            checker_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl CheckerArgs {
+    /// The checker named, a checker program's command prepared as `programs` prepares any
+    /// program (a source file is compiled once); its options are checked first.
+    fn checker(&self, programs: &toolchain::Toolchain) -> Result<Checker, Usage> {
+        for (name, x) in [
+            ("--abs-error", self.abs_error),
+            ("--rel-error", self.rel_error),
+        ] {
+            if !(x >= 0.0 && x.is_finite()) {
+                return Err(Usage(format!(
+                    "{name} must be a number at least 0, not {x}"
+                )));
+            }
+        }
+        let mut checker = Checker::parse(
+            &self.checker,
+            self.abs_error,
+            self.rel_error,
+            self.checker_timeout,
+        );
+        if let Checker::Program { command, .. } = &mut checker {
+            let prepared = programs
+                .prepare(command)
+                .map_err(|e| Usage(format!("--checker: {e}")))?;
+            process::check_startable(&prepared.command)
+                .map_err(|e| Usage(format!("--checker cannot be run: {e}")))?;
+            *command = prepared.command;
+        }
+        Ok(checker)
+    }
 }
 
 impl SolutionArgs {
@@ -168,6 +252,7 @@ impl SolutionArgs {
                     command: command.clone(),
                     timeout: self.solution_timeout,
                     output_cap: self.output_limit,
+                    checker: self.checker.checker(&toolchain::Toolchain::default())?,
                 })
             }
         }
@@ -348,6 +433,8 @@ pub fn main(games: Games) -> ExitCode {
         Command::Repro(args) => repro::run(games, args, &given),
         Command::Gen(args) => gen::run(games, args, &given),
         Command::Replay(args) => replay::run(games, args),
+        Command::Stress(args) => stress::run(args),
+        Command::Judge(args) => judge::run(args),
         Command::Census(args) => census::run(games, args),
         Command::List => list::run(games),
         Command::Rules(args) => rules::run(games, args),

@@ -89,6 +89,11 @@ pub struct Plan {
     /// [`DEEP_ONE_IN`], on cases up to the game's [`crate::game::Game::DEEP_MAX_TEXT`] bytes.
     /// Engine runs only: an external solution has no trace, census or self-check.
     pub deep_one_in: Option<u32>,
+    /// Whether a case on which the reference fails (a panic, a hang, a crash) is a finding,
+    /// shrunk and saved like any other: yes for boardfuzz's own references, whose failures are
+    /// bugs to keep; no for a user's trusted brute force (`stress`), whose failure is the
+    /// user's to fix: the run stops with the case as found, unshrunk and unsaved.
+    pub reference_faults_are_findings: bool,
 }
 
 impl Plan {
@@ -106,6 +111,7 @@ impl Plan {
             solver: None,
             show: Show::Lines,
             deep_one_in: None,
+            reference_faults_are_findings: true,
         }
     }
 }
@@ -246,11 +252,7 @@ fn evaluate(
         watchdog + (subject_time + reference_time) * 100,
     );
     let tags = game.census(input, options);
-    let comparison = Comparison {
-        subject: subject.clone(),
-        mine,
-        reference,
-    };
+    let comparison = Comparison::new(subject.clone(), input, mine, reference);
     let mut verdict = comparison.verdict();
     if verdict == Verdict::Agree && tags.is_err() {
         verdict = Verdict::Fault {
@@ -289,6 +291,7 @@ struct Found {
     index: u64,
     input: String,
     verdict: Verdict,
+    comparison: Comparison,
 }
 
 /// What the workers and the supervisor share.
@@ -330,7 +333,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
         lock(&watch.0).index = index;
         let case_seed = Rng::case_seed(shared.seed, index);
         watch.enter(Stage::Generate, shared.watchdog);
-        let input = match game.generate(&mut Rng::new(case_seed), &shared.options) {
+        let input = match game.generate_case(case_seed, index, &shared.options) {
             Ok(input) => input,
             Err(e) => {
                 *lock(&shared.error) =
@@ -395,6 +398,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
                 index,
                 input,
                 verdict: ev.verdict,
+                comparison: ev.comparison,
             });
             shared.stop.store(true, Ordering::Relaxed);
             return;
@@ -555,10 +559,9 @@ fn run_game(
     let origin = |index: u64| {
         let case_seed = Rng::case_seed(plan.seed, index);
         format!(
-            "case {index} of seed {}; regenerate the unshrunk case with `{} gen {} --seed {case_seed}`",
+            "case {index} of seed {}; regenerate the unshrunk case with `{}`",
             plan.seed,
-            super::program(),
-            game.slug()
+            game.regenerate_command(case_seed, index)
         )
     };
     let found = if let Some((_, slot)) = hang {
@@ -578,7 +581,7 @@ fn run_game(
             slot.limit
         );
         // The hung case is regenerated from its seed (generation is deterministic).
-        match game.generate(&mut Rng::new(case_seed), &plan.options) {
+        match game.generate_case(case_seed, slot.index, &plan.options) {
             Ok(input) => {
                 let mut spin = meter.shrinking(progress, &what, &input);
                 let hang = Hang {
@@ -610,6 +613,23 @@ fn run_game(
         let mut found = std::mem::take(&mut *lock(&shared.found));
         found.sort_by_key(|f| f.index);
         found.into_iter().next().map(|first| {
+            let reference_failed = matches!(
+                first.verdict,
+                Verdict::Fault {
+                    side: Side::Reference,
+                    ..
+                }
+            );
+            if reference_failed && !plan.reference_faults_are_findings {
+                return Disagreement::from_parts(
+                    game.slug(),
+                    first.input,
+                    first.comparison,
+                    first.verdict,
+                    origin(first.index),
+                    "not compared: the reference failed",
+                );
+            }
             let what = format!(
                 "{} on case {}",
                 first.verdict.describe(&plan.subject),
@@ -630,7 +650,18 @@ fn run_game(
         })
     };
     if let Some(mut finding) = found {
-        if let Some(root) = &plan.corpus {
+        let reference_failed = matches!(
+            finding.verdict,
+            Verdict::Fault {
+                side: Side::Reference,
+                ..
+            }
+        );
+        let corpus = plan
+            .corpus
+            .as_ref()
+            .filter(|_| plan.reference_faults_are_findings || !reference_failed);
+        if let Some(root) = corpus {
             let dir = corpus::dir(root, game.slug());
             match corpus::save(
                 &dir,
@@ -639,7 +670,14 @@ fn run_game(
                 None,
                 &plan.options.for_running(game.settings()),
             ) {
-                Ok(saved) => finding.saved = Some(saved.path().to_path_buf()),
+                Ok(saved) => {
+                    let path = saved.path().to_path_buf();
+                    finding.replay = Some(game.replay_command(
+                        &super::shell_quote(&path.display().to_string()),
+                        &plan.subject.to_args(),
+                    ));
+                    finding.saved = Some(path);
+                }
                 Err(e) => result.error = Some(format!("could not save to {}: {e}", dir.display())),
             }
         }
@@ -899,13 +937,9 @@ pub fn shrink_hang(
     let (mine, reference) = match side {
         Side::Subject => (hung.clone(), other(true)),
         Side::Reference => (other(false), hung.clone()),
-        Side::Census | Side::Deep => (other(false), other(true)),
+        Side::Census | Side::Deep | Side::Checker => (other(false), other(true)),
     };
-    let comparison = Comparison {
-        subject: subject.clone(),
-        mine,
-        reference,
-    };
+    let comparison = Comparison::new(subject.clone(), small.as_bytes(), mine, reference);
     let mut d = Disagreement::from_parts(
         game.slug(),
         small,

@@ -9,16 +9,19 @@
 
 pub mod campaign;
 pub mod census;
+pub mod checker;
 pub mod child;
 pub mod corpus;
 pub mod html;
 pub mod input;
 pub mod interrupt;
 pub mod planted;
+pub mod problem;
 pub mod process;
 pub mod progress;
 pub mod report;
 pub mod subject;
+pub mod toolchain;
 pub mod watchdog;
 
 use std::fmt::Write as _;
@@ -57,6 +60,9 @@ pub enum Side {
     /// The deep checks of a share of cases: both traces, both censuses, the engine's
     /// self-checks ([`deep_check`]).
     Deep,
+    /// An external solution's checker program ([`checker::Checker::Program`]), which gave no
+    /// verdict.
+    Checker,
 }
 
 /// Which deep check failed on a case whose answers agree ([`deep_check`]).
@@ -113,6 +119,7 @@ impl Verdict {
                     Side::Reference => "reference",
                     Side::Census => "census",
                     Side::Deep => "deep check",
+                    Side::Checker => "checker",
                 };
                 format!("{who} {fault}")
             }
@@ -179,9 +186,35 @@ pub struct Comparison {
     pub mine: Outcome,
     /// What the reference answered.
     pub reference: Outcome,
+    /// What an external solution's checker said of the two answers ([`Subject::judge`]), where
+    /// both sides answered; `None` otherwise, and for the engine.
+    pub judged: Option<checker::Judgement>,
 }
 
 impl Comparison {
+    /// The comparison of two outcomes on `input`, the subject's checker run on them.
+    pub fn new(subject: Subject, input: &[u8], mine: Outcome, reference: Outcome) -> Comparison {
+        let judged = subject.judge(input, &mine, &reference);
+        Comparison {
+            subject,
+            mine,
+            reference,
+            judged,
+        }
+    }
+
+    /// The checker's message on a wrong answer or a failure to judge, if it said anything.
+    pub fn checker_message(&self) -> Option<&str> {
+        match &self.judged {
+            Some(checker::Judgement::Wrong(why) | checker::Judgement::Failed(_, why))
+                if !why.is_empty() =>
+            {
+                Some(why)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the verdict is [`Verdict::Agree`].
     pub fn agrees(&self) -> bool {
         self.verdict() == Verdict::Agree
@@ -195,6 +228,17 @@ impl Comparison {
                 side: Side::Reference,
                 fault,
             };
+        }
+        match &self.judged {
+            Some(checker::Judgement::Accepted) => return Verdict::Agree,
+            Some(checker::Judgement::Wrong(_)) => return Verdict::WrongAnswer,
+            Some(checker::Judgement::Failed(fault, _)) => {
+                return Verdict::Fault {
+                    side: Side::Checker,
+                    fault: *fault,
+                }
+            }
+            None => {}
         }
         if !self.subject.disagrees(&self.mine, &self.reference) {
             return Verdict::Agree;
@@ -221,11 +265,12 @@ pub fn compare_with(
     input: &[u8],
     options: &Options,
 ) -> Comparison {
-    Comparison {
-        subject: subject.clone(),
-        mine: subject.run(game, input, options),
-        reference: game.reference(input, options),
-    }
+    Comparison::new(
+        subject.clone(),
+        input,
+        subject.run(game, input, options),
+        game.reference(input, options),
+    )
 }
 
 /// Like [`compare_with`], each side on a thread of its own under a watchdog (`watchdog` for the
@@ -255,11 +300,7 @@ pub fn compare_watched(
         campaign::within(limit, move || game.reference(&input, &options))
             .unwrap_or_else(|| hung(limit))
     };
-    Comparison {
-        subject: subject.clone(),
-        mine,
-        reference,
-    }
+    Comparison::new(subject.clone(), input, mine, reference)
 }
 
 /// Runs the engine and the reference on `input`; a disagreement comes back ready to report
@@ -577,6 +618,9 @@ pub struct Disagreement {
     pub divergence: Divergence,
     /// Where the case was saved in the corpus, if it was.
     pub saved: Option<PathBuf>,
+    /// The command that replays the saved case, as the report prints it
+    /// ([`DynGame::replay_command`]); `None`: `repro` of the game and the saved file.
+    pub replay: Option<String>,
     /// How the case was found, e.g. `case 17 of seed 42 (case seed 0x…)`.
     pub origin: String,
     /// What kind of failure this is.
@@ -677,7 +721,11 @@ impl Disagreement {
         traces: impl FnOnce(&Comparison) -> (Divergence, Vec<Board>),
     ) -> Self {
         let mut verdict = comparison.verdict();
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = comparison
+            .checker_message()
+            .map(|why| format!("checker: {why}"))
+            .into_iter()
+            .collect();
         if verdict == Verdict::Agree {
             if let Err((fault, e)) = census() {
                 verdict = Verdict::Fault {
@@ -711,6 +759,7 @@ impl Disagreement {
             comparison,
             divergence,
             saved: None,
+            replay: None,
             origin,
             verdict,
             notes,
@@ -734,6 +783,7 @@ impl Disagreement {
             comparison,
             divergence: Divergence::Skipped(why_no_trace.to_string()),
             saved: None,
+            replay: None,
             origin,
             verdict,
             notes: Vec::new(),
@@ -778,8 +828,15 @@ impl Disagreement {
             &self.comparison.reference.to_string(),
             &self.comparison.mine.to_string(),
         ));
-        let _ = writeln!(out, "--- first divergence ---");
+        // An external solution has no trace: with no board to draw either (a problem of
+        // programs, `stress`), the section would say only that.
+        let nothing_to_show =
+            matches!(self.divergence, Divergence::Unavailable) && self.boards.is_empty();
+        if !nothing_to_show {
+            let _ = writeln!(out, "--- first divergence ---");
+        }
         match &self.divergence {
+            Divergence::Unavailable if nothing_to_show => {}
             Divergence::None { turns } => {
                 let _ = writeln!(
                     out,
@@ -823,14 +880,16 @@ impl Disagreement {
         if let Some(path) = &self.saved {
             let _ = writeln!(out, "--- saved ---");
             let _ = writeln!(out, "{}", path.display());
-            let _ = writeln!(
-                out,
-                "replay: {} repro {} {}{}",
-                program(),
-                self.slug,
-                shell_quote(&path.display().to_string()),
-                self.comparison.subject.to_args()
-            );
+            let replay = self.replay.clone().unwrap_or_else(|| {
+                format!(
+                    "{} repro {} {}{}",
+                    program(),
+                    self.slug,
+                    shell_quote(&path.display().to_string()),
+                    self.comparison.subject.to_args()
+                )
+            });
+            let _ = writeln!(out, "replay: {replay}");
         }
         out
     }
@@ -1034,11 +1093,7 @@ pub fn minimize_watched(
             let started = Instant::now();
             let reference = game.reference(bytes, &options);
             let both = subject_time + started.elapsed();
-            let comparison = Comparison {
-                subject: subject.clone(),
-                mine,
-                reference,
-            };
+            let comparison = Comparison::new(subject.clone(), bytes, mine, reference);
             pulse.enter("the census code", watchdog + both * 100);
             let same = (!answered || self::answered(&comparison.reference))
                 && with_census(comparison.verdict(), game, bytes, &options) == verdict;

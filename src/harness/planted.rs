@@ -245,6 +245,20 @@ impl DynGame for Planted {
     fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String> {
         self.inner.generate(rng, options)
     }
+    fn generate_case(
+        &self,
+        case_seed: u64,
+        index: u64,
+        options: &Options,
+    ) -> Result<String, String> {
+        self.inner.generate_case(case_seed, index, options)
+    }
+    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+        self.inner.regenerate_command(case_seed, index)
+    }
+    fn replay_command(&self, path: &str, subject_args: &str) -> String {
+        self.inner.replay_command(path, subject_args)
+    }
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
         self.inner.decode_fuzz_input(bytes)
     }

@@ -227,6 +227,7 @@ mod tests {
                 message: "boom".into(),
             },
             reference: Outcome::Output("1\n".into()),
+            judged: None,
         };
         let finding = Disagreement::from_parts(
             "toy",

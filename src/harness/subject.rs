@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::harness::checker::{Checker, Judgement};
 use crate::harness::process::{self, Ended};
 
 /// What is checked against the reference.
@@ -21,6 +22,8 @@ pub enum Subject {
         timeout: Duration,
         /// Bytes of output allowed ([`process::DEFAULT_OUTPUT_CAP`] by default).
         output_cap: usize,
+        /// How its answer is judged against the reference's ([`Checker::Lines`] by default).
+        checker: Checker,
     },
 }
 
@@ -35,10 +38,12 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                checker,
             } => format!(
-                " --solution {} --solution-timeout {}ms --output-limit {output_cap}",
+                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}",
                 super::shell_quote(command),
-                timeout.as_millis()
+                timeout.as_millis(),
+                checker.to_args()
             ),
         }
     }
@@ -59,6 +64,7 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                ..
             } => run_command(command, input, *timeout, *output_cap),
         }
     }
@@ -66,16 +72,34 @@ impl Subject {
     /// Whether this side's answer counts as a disagreement with the reference's.
     ///
     /// The engine must match the reference exactly, errors included. An external solution is
-    /// judged like a judge would: only on inputs the reference accepts, ignoring trailing
-    /// whitespace on each line and trailing blank lines.
+    /// judged like a judge would: only on inputs the reference accepts, where both answered by
+    /// its [`Checker`] ([`Subject::judge`]; a checker program needs the input, so here two
+    /// answers are compared as [`Checker::Lines`] compares them).
     pub fn disagrees(&self, mine: &Outcome, reference: &Outcome) -> bool {
         match self {
             Subject::Engine => !mine.agrees_with(reference),
-            Subject::Solution { .. } => match (mine, reference) {
+            Subject::Solution { checker, .. } => match (mine, reference) {
                 (_, Outcome::Rejected { .. }) => false,
-                (Outcome::Output(a), Outcome::Output(b)) => judge_normal(a) != judge_normal(b),
+                (Outcome::Output(a), Outcome::Output(b)) => {
+                    let checker = match checker {
+                        Checker::Program { .. } => &Checker::Lines,
+                        other => other,
+                    };
+                    checker.judge(b"", a, b) != Judgement::Accepted
+                }
                 _ => true,
             },
+        }
+    }
+
+    /// What this side's checker says of two answers on `input`: `None` for the engine (held to
+    /// the reference exactly) and where either side gave no answer.
+    pub fn judge(&self, input: &[u8], mine: &Outcome, reference: &Outcome) -> Option<Judgement> {
+        match (self, mine, reference) {
+            (Subject::Solution { checker, .. }, Outcome::Output(a), Outcome::Output(b)) => {
+                Some(checker.judge(input, a, b))
+            }
+            _ => None,
         }
     }
 }

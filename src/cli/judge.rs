@@ -1,0 +1,183 @@
+//! `boardfuzz judge`: a program against kept cases — the findings `stress` saved, a problem's
+//! samples, any folder of `NAME.in` beside `NAME.out` (or `NAME.ans`) — one verdict per case,
+//! as a judge gives them, so that a fixed bug stays fixed. The first case that fails is shown
+//! whole: its input and the output diff.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::game::Outcome;
+use crate::harness::checker::Judgement;
+use crate::harness::subject::run_command;
+use crate::harness::{diff_styled, input, interrupt};
+
+use super::stress::{ready, ToolchainArgs};
+use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    /// The program: a command (`./a.out`, `python3 sol.py`) or a source file (`main.cpp`).
+    program: String,
+    /// Cases: `NAME.in` files (each with `NAME.out` or `NAME.ans` beside it) or folders of them.
+    #[arg(required = true, value_name = "CASE")]
+    cases: Vec<PathBuf>,
+    /// Time limit per case (over it: a "time limit" verdict).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    timeout: Duration,
+    /// Output cap per case, in bytes (K and M suffixes allowed).
+    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
+    output_limit: usize,
+    #[command(flatten)]
+    checker: CheckerArgs,
+    #[command(flatten)]
+    toolchain: ToolchainArgs,
+}
+
+/// One kept case: its input file and the expected answer's file.
+struct Case {
+    input: PathBuf,
+    answer: PathBuf,
+}
+
+/// The cases `paths` name, in order (a folder's `.in` files sorted by name); a `.in` without an
+/// answer beside it is an error.
+fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
+    let answer_of = |input: &Path| -> Result<PathBuf, Usage> {
+        ["out", "ans"]
+            .iter()
+            .map(|ext| input.with_extension(ext))
+            .find(|p| p.is_file())
+            .ok_or_else(|| {
+                Usage(format!(
+                    "{}: no expected answer beside it ({} or {})",
+                    input.display(),
+                    input.with_extension("out").display(),
+                    input.with_extension("ans").display()
+                ))
+            })
+    };
+    let mut cases = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut inputs: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
+                .collect();
+            inputs.sort();
+            if inputs.is_empty() {
+                return Err(Usage(format!("{}: no .in files in it", path.display())));
+            }
+            for input in inputs {
+                let answer = answer_of(&input)?;
+                cases.push(Case { input, answer });
+            }
+        } else if path.is_file() {
+            let answer = answer_of(path)?;
+            cases.push(Case {
+                input: path.clone(),
+                answer,
+            });
+        } else {
+            return Err(Usage(format!("{}: no such file or folder", path.display())));
+        }
+    }
+    Ok(cases)
+}
+
+pub fn run(args: JudgeArgs) -> CliResult {
+    let tools = args.toolchain.toolchain()?;
+    let cases = cases_of(&args.cases)?;
+    let command = ready(&tools, "program", &args.program)?;
+    let checker = args.checker.checker(&tools)?;
+    interrupt::install().map_err(Usage)?;
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut first_failure: Option<String> = None;
+    let mut verdicts: Vec<(String, usize)> = Vec::new();
+    for case in &cases {
+        if interrupt::requested() {
+            break;
+        }
+        let read = |p: &Path| {
+            input::read_file(p, input::DEFAULT_MAX_INPUT)
+                .map_err(|e| Usage(format!("cannot read {}: {e}", p.display())))
+        };
+        let text = read(&case.input)?;
+        let expected = String::from_utf8_lossy(&read(&case.answer)?).into_owned();
+        let started = Instant::now();
+        let outcome = run_command(&command, &text, args.timeout, args.output_limit);
+        let seconds = started.elapsed().as_secs_f64();
+        if interrupt::requested() {
+            break;
+        }
+        let (verdict, why) = match &outcome {
+            Outcome::Output(answer) => match checker.judge(&text, answer, &expected) {
+                Judgement::Accepted => ("ok".to_string(), String::new()),
+                Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+                Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
+            },
+            Outcome::Failed { fault, message } => (fault.name().to_string(), message.clone()),
+            Outcome::Rejected { message, .. } => ("rejected".to_string(), message.clone()),
+        };
+        outln!("{verdict:<14} {} ({seconds:.2}s)", case.input.display());
+        if verdict == "ok" {
+            passed += 1;
+            continue;
+        }
+        failed += 1;
+        match verdicts.iter_mut().find(|(v, _)| *v == verdict) {
+            Some((_, n)) => *n += 1,
+            None => verdicts.push((verdict.clone(), 1)),
+        }
+        if first_failure.is_none() {
+            let mut report = format!("\n--- {}: {verdict} ---\n", case.input.display());
+            if !why.is_empty() {
+                report.push_str(&format!("{why}\n"));
+            }
+            report.push_str("--- input ---\n");
+            let shown = String::from_utf8_lossy(&text);
+            report.push_str(&shown);
+            if !shown.ends_with('\n') {
+                report.push('\n');
+            }
+            report.push_str("--- output diff (- expected, + program, two spaces = both) ---\n");
+            let got = match &outcome {
+                Outcome::Output(answer) => answer.clone(),
+                other => other.to_string(),
+            };
+            first_failure = Some(report + &diff_styled(&expected, &got));
+        }
+    }
+    if let Some(report) = &first_failure {
+        styled!("{report}");
+    }
+    let kinds: Vec<String> = verdicts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+    let judged = passed + failed;
+    let interrupted = interrupt::requested();
+    outln!(
+        "\n{}: {judged} of {} case(s) judged, {passed} ok{}",
+        if interrupted {
+            "INTERRUPTED"
+        } else if failed > 0 {
+            "FAILED"
+        } else {
+            "ok"
+        },
+        cases.len(),
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", kinds.join(", "))
+        }
+    );
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

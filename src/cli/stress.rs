@@ -1,0 +1,542 @@
+//! `boardfuzz stress`: three programs of any language — a generator, a trusted brute force and
+//! a solution — and no Rust code: case after case generated, answered by both and judged; the
+//! first difference shrunk, saved in `findings/<name>/` and printed with the command that reruns
+//! it (`boardfuzz judge`).
+//!
+//! The programs become a [`Problem`], which the campaign runs as any game: everything `check
+//! --solution` does (jobs, progress, the time budget with shrinking in it, Ctrl-C, reports)
+//! holds here. What is the user's own to fix is an error (exit 2) with the program's own
+//! message, never a finding: a source file that does not compile, a generator or reference that
+//! fails, hangs or prints nothing, a validator that refuses every input, a checker program that
+//! gives no verdict.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::game::{DynGame, Options, Outcome};
+use crate::harness::campaign::{self, Budget, GameRun, Plan};
+use crate::harness::problem::Problem;
+use crate::harness::progress::Show;
+use crate::harness::report::{self, RunInfo};
+use crate::harness::toolchain::Toolchain;
+use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Verdict};
+use crate::rng::Rng;
+
+use super::check::{report_targets, ReportFormat};
+use super::{clock_seed, parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct StressArgs {
+    /// The generator: prints one input. Its last argument is the case's seed (a number below
+    /// 2^31), or it goes where the command says `{seed}`; `{size}` is replaced by a size that
+    /// grows over the run (1 for the first 10 cases, then one more every 10 cases, up to
+    /// --max-size). A command (`./gen`, `python3 gen.py {size}`) or a source file with its
+    /// arguments (`gen.py {size}`, `gen.cpp`).
+    #[arg(long, short = 'g', value_name = "PROGRAM")]
+    gen: String,
+    /// The trusted brute force: its answer to each input is the expected one.
+    #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
+    reference: String,
+    /// The solution under test: reads an input on stdin, writes its answer on stdout.
+    #[arg(long, short = 's', value_name = "PROGRAM")]
+    solution: String,
+    /// A validator: reads an input on stdin, exits 0 if it is valid. Inputs it refuses are
+    /// counted and skipped, and the shrinker keeps none of them.
+    #[arg(long, value_name = "PROGRAM")]
+    validator: Option<String>,
+    #[command(flatten)]
+    checker: CheckerArgs,
+    /// Number of cases (default 1000).
+    #[arg(long, conflicts_with = "time")]
+    cases: Option<u64>,
+    /// Wall-clock budget for the whole run, shrinking included (e.g. 30s, 5m).
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// Seed of the run (default: from the clock; always printed). Case i's generator seed
+    /// comes from it and i alone.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: every core); the cases run do not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// The largest `{size}` handed to the generator.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    max_size: u64,
+    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    solution_timeout: Duration,
+    /// Time limit per run of the reference (over it: an error, the reference is too slow).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    reference_timeout: Duration,
+    /// Time limit per run of the generator and of the validator.
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    gen_timeout: Duration,
+    /// Output cap per run of each program, in bytes (K and M suffixes allowed); a solution over
+    /// it gets an "output limit" verdict.
+    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
+    output_limit: usize,
+    /// The name of the problem: findings go to <findings>/<NAME>/ (default: the solution's file
+    /// name without its extension).
+    #[arg(long)]
+    name: Option<String>,
+    /// Folder of the findings folders.
+    #[arg(long, default_value = "findings", value_name = "DIR")]
+    findings: PathBuf,
+    /// Do not save the finding.
+    #[arg(long)]
+    no_save: bool,
+    /// No progress display (the summary and the finding are still printed).
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Also write a report: `--report json FILE`, `--report junit FILE` or `--report html
+    /// FILE`, as `check` writes them. May be given more than once.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    #[command(flatten)]
+    toolchain: ToolchainArgs,
+}
+
+/// How source files are compiled and run.
+#[derive(Args, Debug, Clone, Default)]
+pub(super) struct ToolchainArgs {
+    /// A language's compile command instead of the default, as EXT=COMMAND with {src} (the
+    /// source file), {exe} (the executable to write) and {dir} (the build folder), e.g.
+    /// `--compile 'cpp=clang++ -O2 -std=c++20 -o {exe} {src}'`. Defaults: cpp `g++ -O2
+    /// -std=gnu++17 -o {exe} {src}`, c `gcc -O2 -std=gnu11 -o {exe} {src} -lm`, rs `rustc -O
+    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, py (a syntax check). Builds
+    /// are cached by content in $BOARDFUZZ_CACHE (default ~/.cache/boardfuzz).
+    #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
+    compile: Vec<String>,
+    /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
+    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'`. Defaults: cpp, c, rs
+    /// `{exe}`, java `java -Xss256m -cp {dir} {class}`, py `python3 {src}`.
+    #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
+    run: Vec<String>,
+}
+
+impl ToolchainArgs {
+    /// The toolchain these flags set.
+    pub(super) fn toolchain(&self) -> Result<Toolchain, Usage> {
+        let mut tools = Toolchain::default();
+        for (list, run) in [(&self.compile, false), (&self.run, true)] {
+            for assignment in list {
+                tools.set(assignment, run).map_err(Usage)?;
+            }
+        }
+        Ok(tools)
+    }
+
+    /// The flags again, for a printed command.
+    pub(super) fn to_args(&self) -> String {
+        let mut out = String::new();
+        for (flag, list) in [("--compile", &self.compile), ("--run", &self.run)] {
+            for a in list {
+                out.push_str(&format!(" {flag} {}", shell_quote(a)));
+            }
+        }
+        out
+    }
+}
+
+/// A program of the command line made ready to run (a source file compiled), and startable.
+pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<String, Usage> {
+    let prepared = tools
+        .prepare(line)
+        .map_err(|e| Usage(format!("{role}: {e}")))?;
+    if prepared.compiled {
+        if let Some(source) = &prepared.source {
+            eprintln!("compiled {} ({role})", source.display());
+        }
+    }
+    process::check_startable(&prepared.command)
+        .map_err(|e| Usage(format!("the {role} `{line}` cannot be run: {e}")))?;
+    Ok(prepared.command)
+}
+
+/// The problem's name: `--name`, else the solution's file stem; letters, digits, `-`, `_`, `.`.
+fn problem_name(args: &StressArgs) -> Result<String, Usage> {
+    if let Some(name) = &args.name {
+        let ok = !name.is_empty()
+            && !name.starts_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        return if ok {
+            Ok(name.clone())
+        } else {
+            Err(Usage(format!(
+                "--name `{name}`: use letters, digits, `-`, `_` and `.` (it names a folder)"
+            )))
+        };
+    }
+    let first = process::split_words(&args.solution)
+        .and_then(|w| w.into_iter().find(|w| std::path::Path::new(w).is_file()))
+        .unwrap_or_else(|| "solution".into());
+    let stem = std::path::Path::new(&first)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let clean: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(if clean.is_empty() {
+        "solution".into()
+    } else {
+        clean
+    })
+}
+
+pub fn run(args: StressArgs) -> CliResult {
+    let tools = args.toolchain.toolchain()?;
+    let reports = report_targets(&args.report)?;
+    let jobs = match args.jobs {
+        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.max_size == 0 {
+        return Err(Usage("--max-size must be at least 1".into()));
+    }
+    let name = problem_name(&args)?;
+    let generator = ready(&tools, "generator", &args.gen)?;
+    let reference = ready(&tools, "reference", &args.reference)?;
+    let solution = ready(&tools, "solution", &args.solution)?;
+    let validator = match &args.validator {
+        Some(v) => Some(ready(&tools, "validator", v)?),
+        None => None,
+    };
+    let checker = args.checker.checker(&tools)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let budget = match (args.cases, args.time) {
+        (Some(0), _) => return Err(Usage("--cases must be at least 1".into())),
+        (Some(n), _) => Budget::Cases(n),
+        (None, Some(t)) => Budget::Time(t),
+        (None, None) => Budget::Cases(1000),
+    };
+    let subject = Subject::Solution {
+        command: solution.clone(),
+        timeout: args.solution_timeout,
+        output_cap: args.output_limit,
+        checker: checker.clone(),
+    };
+    let mut limits = String::new();
+    if args.solution_timeout != Duration::from_secs(10) {
+        limits.push_str(&format!(
+            " --timeout {}ms",
+            args.solution_timeout.as_millis()
+        ));
+    }
+    if args.output_limit != process::DEFAULT_OUTPUT_CAP {
+        limits.push_str(&format!(" --output-limit {}", args.output_limit));
+    }
+    let replay = format!(
+        "{} judge {} {{path}}{limits}{}{}",
+        crate::harness::program(),
+        shell_quote(&args.solution),
+        judge_checker_args(&args.checker),
+        args.toolchain.to_args()
+    );
+    let problem: &'static Problem = Box::leak(Box::new(Problem {
+        name: Box::leak(name.into_boxed_str()),
+        generator,
+        reference,
+        validator,
+        generator_limits: process::Limits {
+            timeout: args.gen_timeout,
+            output_cap: args.output_limit,
+        },
+        reference_limits: process::Limits {
+            timeout: args.reference_timeout,
+            output_cap: args.output_limit,
+        },
+        max_size: args.max_size,
+        replay,
+    }));
+    let game: &'static dyn DynGame = problem;
+    probe(problem, &subject, &args, seed)?;
+    interrupt::install().map_err(Usage)?;
+    let corpus = (!args.no_save).then(|| args.findings.clone());
+    if let Some(root) = &corpus {
+        super::sweep(&corpus::dir(root, game.slug()));
+    }
+    eprintln!(
+        "{} stress: solution `{}` against reference `{}`, inputs from `{}`{}, judged by {}, {}, \
+         {jobs} job(s), seed {seed}{}",
+        crate::harness::program(),
+        args.solution,
+        args.reference,
+        args.gen,
+        match &args.validator {
+            Some(v) => format!(" checked by `{v}`"),
+            None => String::new(),
+        },
+        checker.describe(),
+        match budget {
+            Budget::Cases(n) => format!("{n} cases"),
+            Budget::Time(t) => format!("{t:?} (shrinking included)"),
+        },
+        match &corpus {
+            Some(dir) => format!(
+                ", findings saved in {}",
+                corpus::dir(dir, game.slug()).display()
+            ),
+            None => String::new(),
+        }
+    );
+    // Every program has its own time limit; the watchdog only guards boardfuzz's own waiting.
+    let slowest = args
+        .solution_timeout
+        .max(args.reference_timeout)
+        .max(args.gen_timeout)
+        .max(args.checker.checker_timeout);
+    let plan = Plan {
+        games: vec![game],
+        budget,
+        seed,
+        options: Options::new(),
+        subject: subject.clone(),
+        corpus,
+        jobs,
+        watchdog: slowest * 3 + Duration::from_secs(10),
+        solver: None,
+        show: Show::for_stderr(args.quiet),
+        deep_one_in: Some(0),
+        reference_faults_are_findings: false,
+    };
+    let runs = campaign::run(&plan, &mut io::stderr());
+    let interrupted = interrupt::requested();
+    let mut failed = write_reports(&reports, seed, jobs, &args.solution, interrupted, &runs);
+    let Some(run) = runs.first() else {
+        outln!("\nINTERRUPTED: no case was run");
+        return Ok(ExitCode::from(130));
+    };
+    outln!(
+        "\n== {}: {} cases ({} refused by the validator) in {:.2}s ({:.0} cases/s), seed {seed}{}",
+        run.slug,
+        run.cases,
+        run.rejected,
+        run.elapsed.as_secs_f64(),
+        run.cases_per_second(),
+        if run.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        }
+    );
+    for note in &run.notes {
+        outln!("note: {note}");
+    }
+    let mut user_error = false;
+    if let Some(e) = &run.error {
+        outln!(
+            "error: {e}\n(the generator is yours to fix: nothing was saved; rerun it alone with \
+             the command above)"
+        );
+        user_error = true;
+    }
+    if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
+        outln!(
+            "error: the validator refused {} of {} generated inputs (first: {}), so nothing was \
+             tested: fix the generator, or the validator",
+            run.rejected,
+            run.cases,
+            run.first_rejection.as_deref().unwrap_or("?")
+        );
+        user_error = true;
+    } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
+        outln!(
+            "warning: the validator refused {} of {} generated inputs (first: {})",
+            run.rejected,
+            run.cases,
+            run.first_rejection.as_deref().unwrap_or("?")
+        );
+    }
+    let mut findings = 0;
+    if let Some(d) = &run.disagreement {
+        match d.verdict {
+            Verdict::Fault {
+                side: side @ (Side::Reference | Side::Checker),
+                ..
+            } => {
+                let (role, command, message) = match side {
+                    Side::Reference => (
+                        "reference",
+                        args.reference.as_str(),
+                        &d.comparison.reference,
+                    ),
+                    _ => ("checker", args.checker.checker.as_str(), &d.comparison.mine),
+                };
+                let why = match (side, message) {
+                    (Side::Reference, Outcome::Failed { fault, message }) => {
+                        format!("{fault}: {message}")
+                    }
+                    _ => d
+                        .comparison
+                        .checker_message()
+                        .unwrap_or("no verdict")
+                        .to_string(),
+                };
+                outln!(
+                    "\nerror: the {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
+                    d.origin
+                );
+                out!("{}", d.input);
+                if !d.input.ends_with('\n') {
+                    outln!();
+                }
+                outln!(
+                    "The {role} is trusted: its verdicts are what the solution is judged by, so \
+                     this is yours to fix (nothing was saved). Run it on the input above alone \
+                     to see why{}.",
+                    if side == Side::Reference && args.validator.is_none() {
+                        ", or give a --validator if the input is one it need not answer"
+                    } else {
+                        ""
+                    }
+                );
+                user_error = true;
+            }
+            _ => {
+                outln!();
+                styled!("{}", d.report_styled());
+                findings = 1;
+                failed = true;
+            }
+        }
+    }
+    let verdict = if interrupted {
+        "INTERRUPTED"
+    } else if failed {
+        "FAILED"
+    } else if user_error {
+        "ERROR"
+    } else {
+        "ok"
+    };
+    outln!(
+        "\n{verdict}: {} case(s), {findings} finding(s){}",
+        run.cases,
+        match &run.disagreement {
+            Some(d) if findings > 0 => format!(" ({})", d.verdict.describe(&subject)),
+            _ => String::new(),
+        }
+    );
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else if failed {
+        ExitCode::FAILURE
+    } else if user_error {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The checker flags of `judge` that select the same checker.
+fn judge_checker_args(args: &CheckerArgs) -> String {
+    let default = CheckerArgs::default();
+    let mut out = String::new();
+    if args.checker != default.checker {
+        out.push_str(&format!(" --checker {}", shell_quote(&args.checker)));
+    }
+    if args.checker == "float" {
+        out.push_str(&format!(
+            " --abs-error {:e} --rel-error {:e}",
+            args.abs_error, args.rel_error
+        ));
+    }
+    if args.checker_timeout != default.checker_timeout {
+        out.push_str(&format!(
+            " --checker-timeout {}ms",
+            args.checker_timeout.as_millis()
+        ));
+    }
+    out
+}
+
+/// Writes the `--report` files; whether one could not be written.
+fn write_reports(
+    reports: &[(ReportFormat, PathBuf)],
+    seed: u64,
+    jobs: usize,
+    subject: &str,
+    interrupted: bool,
+    runs: &[GameRun],
+) -> bool {
+    let info = RunInfo {
+        seed,
+        jobs,
+        subject,
+        interrupted,
+    };
+    let mut failed = false;
+    for (format, path) in reports {
+        let text = match format {
+            ReportFormat::Json => Ok(report::json(&info, runs)),
+            ReportFormat::Junit => report::junit(&info, runs),
+            ReportFormat::Html => Ok(crate::harness::html::html(&info, runs)),
+        };
+        if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
+        {
+            eprintln!("error: cannot write the report {}: {e}", path.display());
+            failed = true;
+        }
+    }
+    failed
+}
+
+/// Before anything is run or saved: the first case's input, the reference's answer to it, and
+/// the solution on the first two inputs. A generator or reference that fails on the first case,
+/// or a solution that fails the same way twice (a wrong interpreter, a missing file), is a
+/// usage error with the program's own words.
+fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> Result<(), Usage> {
+    let mut failures = Vec::new();
+    for index in 0..2 {
+        let case_seed = Rng::case_seed(seed, index);
+        let input = problem
+            .generate_case(case_seed, index, &Options::new())
+            .map_err(|e| {
+                Usage(format!(
+                    "the generator fails on the first case: {e}\n(nothing was run or saved)"
+                ))
+            })?;
+        match problem.reference(input.as_bytes(), &Options::new()) {
+            Outcome::Failed { fault, message } => {
+                return Err(Usage(format!(
+                    "the reference `{}` fails on the first case ({fault}: {message}); its input, \
+                     from `{}`:\n{input}(nothing was run or saved)",
+                    args.reference,
+                    problem.regenerate_command(case_seed, index)
+                )))
+            }
+            Outcome::Rejected { .. } => continue,
+            Outcome::Output(_) => {}
+        }
+        match subject.run(problem, input.as_bytes(), &Options::new()) {
+            Outcome::Failed {
+                fault: crate::game::Fault::RuntimeError,
+                message,
+            } => failures.push(message),
+            _ => return Ok(()),
+        }
+    }
+    match &failures[..] {
+        [first, second] if first == second => Err(Usage(format!(
+            "the solution `{}` fails the same way on the first two cases, so it cannot be \
+             checked (nothing was saved): {first}",
+            args.solution
+        ))),
+        _ => Ok(()),
+    }
+}

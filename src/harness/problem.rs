@@ -1,0 +1,320 @@
+//! A problem of the user's own, made of programs: a generator, a trusted brute force (the
+//! reference) and, optionally, a validator — what `boardfuzz stress` checks a solution against,
+//! with no Rust code of the user's.
+//!
+//! [`Problem`] is a [`DynGame`], so the campaign runs it as it runs a game of boardfuzz's own:
+//! jobs, progress, the time budget, Ctrl-C, shrinking with the generic judge-text shrinker,
+//! findings saved and reported, JSON, JUnit and HTML reports. Every program runs as an external
+//! solution does ([`crate::harness::process`]: its own process group, a time limit, an output
+//! cap, nothing left behind).
+//!
+//! - Case `i` of a run of seed `S`: the generator runs with the case's seed (a number below
+//!   2^31, from `S` and `i` alone: [`Problem::generator_seed`]) as its last argument, or where
+//!   its command line says `{seed}`; and, where it says `{size}`, a size that grows with `i`
+//!   ([`Problem::size_of`]), so the first cases are small and so is the first finding.
+//! - The reference's answer is what the solution is judged against. An input the validator
+//!   refuses is rejected (class `invalid`): counted, never judged, and never kept by the
+//!   shrinker, which keeps only inputs the reference answers.
+//! - A generator that fails, hangs or prints nothing stops the run as an error; a reference or
+//!   validator that fails is a fault of the reference, which `stress` reports as the user's to
+//!   fix (exit 2), never as a finding of the solution.
+
+use crate::game::{DynGame, Fault, Options, Outcome, Setting, Trace};
+use crate::harness::process::{self, Ended};
+use crate::harness::subject::{run_command, STDERR_LINES};
+use crate::rng::Rng;
+use crate::text_shrink;
+
+/// The error class of an input the validator refuses.
+pub const INVALID: &str = "invalid";
+
+/// The programs and limits of a problem. Commands are ready to run (source files already
+/// compiled: [`crate::harness::toolchain`]).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The name reports give it; findings are saved in `<findings>/<name>/`.
+    pub name: &'static str,
+    /// The generator's command line, with `{seed}` (appended when absent) and optionally
+    /// `{size}`.
+    pub generator: String,
+    /// The reference's command line.
+    pub reference: String,
+    /// The validator's command line, if any: input on stdin, exit 0 for a valid input.
+    pub validator: Option<String>,
+    /// Limits of one run of the generator (and of the validator).
+    pub generator_limits: process::Limits,
+    /// Limits of one run of the reference.
+    pub reference_limits: process::Limits,
+    /// The largest `{size}`.
+    pub max_size: u64,
+    /// The command that replays a saved case, with `{path}` where the case's path goes: what a
+    /// finding prints ([`DynGame::replay_command`]).
+    pub replay: String,
+}
+
+/// How many cases run at each size before it grows by one.
+pub const CASES_PER_SIZE: u64 = 10;
+
+impl Problem {
+    /// The seed case `index` of a run hands the generator, from its case seed: below 2^31, so
+    /// that any generator reads it (C's `atoi`, a 32-bit `int`).
+    pub fn generator_seed(case_seed: u64) -> u64 {
+        case_seed >> 33
+    }
+
+    /// The `{size}` of case `index`: 1 for the first [`CASES_PER_SIZE`] cases, then one more
+    /// every [`CASES_PER_SIZE`] cases, up to `max_size`.
+    pub fn size_of(&self, index: u64) -> u64 {
+        (1 + index / CASES_PER_SIZE).min(self.max_size.max(1))
+    }
+
+    /// The generator's command line for a seed and a size.
+    pub fn generator_command(&self, seed: u64, size: u64) -> String {
+        let mut line = self.generator.replace("{size}", &size.to_string());
+        if line.contains("{seed}") {
+            line = line.replace("{seed}", &seed.to_string());
+        } else {
+            line = format!("{line} {seed}");
+        }
+        line
+    }
+
+    /// Runs the validator, if any, on `input`: `None` if it is valid (or there is no
+    /// validator), else the rejection or the validator's failure.
+    fn validate(&self, input: &[u8]) -> Option<Outcome> {
+        let validator = self.validator.as_deref()?;
+        let run = process::run(
+            process::Launch::of(validator).command(validator),
+            input,
+            self.generator_limits,
+        );
+        let failed = |message: String| {
+            Some(Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: format!("the validator `{validator}` {message}"),
+            })
+        };
+        let run = match run {
+            Ok(run) => run,
+            Err(e) => return failed(format!("cannot start: {e}")),
+        };
+        match run.ended {
+            Ended::Exited(status) if status.success() => None,
+            Ended::Exited(status) if status.code().is_some() => Some(Outcome::Rejected {
+                class: INVALID,
+                line: 1,
+                message: {
+                    let said = run.stderr_line();
+                    if said.is_empty() {
+                        format!("the validator refused it ({})", process::describe(status))
+                    } else {
+                        format!("the validator refused it: {said}")
+                    }
+                },
+            }),
+            Ended::Exited(status) => failed(format!("died: {}", process::describe(status))),
+            Ended::TimedOut => Some(Outcome::Failed {
+                fault: Fault::TimeLimit,
+                message: format!(
+                    "the validator `{validator}` gave no verdict within {:?} (killed)",
+                    self.generator_limits.timeout
+                ),
+            }),
+            Ended::OutputLimit => failed("wrote too much (killed)".into()),
+        }
+    }
+}
+
+/// Runs a generator command line, the input it printed or why there is none.
+pub fn generate(line: &str, limits: process::Limits) -> Result<String, String> {
+    let run = process::run(process::Launch::of(line).command(line), b"", limits)
+        .map_err(|e| format!("`{line}` cannot start: {e}"))?;
+    match run.ended {
+        Ended::Exited(status) if status.success() => {
+            let text = String::from_utf8_lossy(&run.stdout).into_owned();
+            if text.trim().is_empty() {
+                return Err(format!("`{line}` printed nothing"));
+            }
+            Ok(text)
+        }
+        Ended::Exited(status) => {
+            let mut why = format!("`{line}` failed: {}", process::describe(status));
+            let tail = run.stderr_tail(STDERR_LINES);
+            if !tail.is_empty() {
+                why.push_str(&format!("; its stderr ends:\n  {}", tail.join("\n  ")));
+            }
+            Err(why)
+        }
+        Ended::TimedOut => Err(format!(
+            "`{line}` gave no input within {:?} (killed)",
+            limits.timeout
+        )),
+        Ended::OutputLimit => Err(format!(
+            "`{line}` wrote more than {} bytes (killed)",
+            limits.output_cap
+        )),
+    }
+}
+
+impl DynGame for Problem {
+    fn slug(&self) -> &'static str {
+        self.name
+    }
+    fn problem(&self) -> &'static str {
+        self.name
+    }
+    fn title(&self) -> &'static str {
+        self.name
+    }
+    fn tags(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn settings(&self) -> &'static [Setting] {
+        &[]
+    }
+    fn engine(&self, _input: &[u8], _options: &Options) -> Outcome {
+        // A problem has no engine: `stress` always checks a solution.
+        Outcome::Failed {
+            fault: Fault::RuntimeError,
+            message: "a problem of programs has no engine; give a --solution".into(),
+        }
+    }
+    fn reference(&self, input: &[u8], _options: &Options) -> Outcome {
+        if let Some(refused) = self.validate(input) {
+            return refused;
+        }
+        let limits = self.reference_limits;
+        match run_command(&self.reference, input, limits.timeout, limits.output_cap) {
+            Outcome::Output(text) if text.trim().is_empty() => Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: "printed nothing (exit code 0)".into(),
+            },
+            other => other,
+        }
+    }
+    fn engine_trace(&self, _input: &[u8], _options: &Options) -> Option<Trace> {
+        None
+    }
+    fn reference_trace(&self, _input: &[u8], _options: &Options) -> Option<Trace> {
+        None
+    }
+    fn census(&self, _input: &[u8], _options: &Options) -> Result<u64, String> {
+        Ok(0)
+    }
+    fn reference_census(&self, _input: &[u8], _options: &Options) -> Option<Result<u64, String>> {
+        None
+    }
+    fn generate(&self, rng: &mut Rng, options: &Options) -> Result<String, String> {
+        self.generate_case(rng.next_u64(), 0, options)
+    }
+    fn generate_case(
+        &self,
+        case_seed: u64,
+        index: u64,
+        _options: &Options,
+    ) -> Result<String, String> {
+        let line = self.generator_command(Problem::generator_seed(case_seed), self.size_of(index));
+        generate(&line, self.generator_limits)
+    }
+    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+        self.generator_command(Problem::generator_seed(case_seed), self.size_of(index))
+    }
+    fn replay_command(&self, path: &str, _subject_args: &str) -> String {
+        self.replay.replace("{path}", path)
+    }
+    fn decode_fuzz_input(&self, _bytes: &[u8]) -> Result<String, String> {
+        Err("a problem of programs has no fuzz target".into())
+    }
+    fn raw_options(&self, _input: &[u8]) -> Options {
+        Options::new()
+    }
+    fn self_check(&self, _input: &[u8], _options: &Options) -> Result<(), String> {
+        Ok(())
+    }
+    fn deep_share(&self) -> (u32, usize) {
+        (0, 0)
+    }
+    fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
+        (input.len() <= text_shrink::MAX_TEXT).then(|| text_shrink::shrink_text(input, still_fails))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn problem(generator: &str, reference: &str, validator: Option<&str>) -> Problem {
+        let limits = process::Limits {
+            timeout: Duration::from_secs(5),
+            output_cap: 1 << 20,
+        };
+        Problem {
+            name: "toy",
+            generator: generator.into(),
+            reference: reference.into(),
+            validator: validator.map(str::to_string),
+            generator_limits: limits,
+            reference_limits: limits,
+            max_size: 3,
+            replay: "judge {path}".into(),
+        }
+    }
+
+    #[test]
+    fn the_generator_gets_the_seed_last_or_where_it_says_and_a_growing_size() {
+        let p = problem("echo {size}", "cat", None);
+        assert_eq!(p.generator_command(7, 2), "echo 2 7");
+        assert_eq!(
+            problem("echo {seed} x", "cat", None).generator_command(7, 2),
+            "echo 7 x"
+        );
+        let sizes: Vec<u64> = [0, 9, 10, 19, 20, 1000]
+            .iter()
+            .map(|&i| p.size_of(i))
+            .collect();
+        assert_eq!(sizes, [1, 1, 2, 2, 3, 3]);
+        let seed = Rng::case_seed(5, 12);
+        assert!(Problem::generator_seed(seed) < 1 << 31);
+        assert_eq!(
+            p.generate_case(seed, 12, &Options::new()).unwrap(),
+            format!("2 {}\n", Problem::generator_seed(seed))
+        );
+        assert_eq!(
+            p.regenerate_command(seed, 12),
+            format!("echo 2 {}", Problem::generator_seed(seed))
+        );
+    }
+
+    #[test]
+    fn a_generator_that_fails_or_prints_nothing_gives_no_case() {
+        let options = Options::new();
+        let e = problem("sh -c 'echo bad config >&2; exit 3' x", "cat", None)
+            .generate_case(1, 0, &options)
+            .unwrap_err();
+        assert!(e.contains("exit code 3") && e.contains("bad config"), "{e}");
+        let e = problem("true", "cat", None)
+            .generate_case(1, 0, &options)
+            .unwrap_err();
+        assert!(e.contains("printed nothing"), "{e}");
+    }
+
+    #[test]
+    fn the_validator_rejects_and_the_reference_answers() {
+        let p = problem("echo", "cat", Some("grep -q ok"));
+        let options = Options::new();
+        assert_eq!(
+            p.reference(b"ok\n", &options),
+            Outcome::Output("ok\n".into())
+        );
+        assert!(matches!(
+            p.reference(b"no\n", &options),
+            Outcome::Rejected { class: INVALID, .. }
+        ));
+        let silent = problem("echo", "true", None);
+        assert_eq!(
+            silent.reference(b"1\n", &options).fault(),
+            Some(Fault::RuntimeError)
+        );
+    }
+}
