@@ -3,8 +3,8 @@
 //!
 //! It knows nothing of the game. It tries, in passes until none makes progress: dropping runs
 //! of lines (halves, quarters, … single lines, as delta debugging does), dropping single tokens
-//! (whitespace-separated words), and lowering numbers (to 0, to 1, halving, minus one). A
-//! candidate is kept only when it is strictly smaller — shorter, or as long and
+//! (whitespace-separated words), and moving numbers towards 0 (to 0, to 1 or -1, halving, by
+//! one). A candidate is kept only when it is strictly smaller — shorter, or as long and
 //! lexicographically smaller, so shrinking always ends — and the caller's test holds; the
 //! harness makes that test "still fails, and the reference still answers it" (see
 //! [`crate::harness::minimize`]), so a shrunk case stays a valid input, not a reader error.
@@ -161,16 +161,29 @@ fn lower_numbers(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String
     let mut k = 0;
     let mut spans = tokens(&text);
     while let Some(&(s, e)) = spans.get(k) {
-        if let Ok(n) = text[s..e].parse::<u64>() {
-            for lower in [0, 1, n / 2, n.saturating_sub(1)] {
-                if lower < n {
-                    let candidate = format!("{}{lower}{}", &text[..s], &text[e..]);
-                    if try_take(&mut text, candidate, keep) {
-                        // A shorter number moves the tokens after it.
-                        spans = tokens(&text);
-                        break;
-                    }
-                }
+        let token = &text[s..e];
+        // Towards 0: a natural number down, a negative one up (`-5` to `0`, `-1`, `-2`, `-4`).
+        let lowered: Vec<String> = if let Ok(n) = token.parse::<u64>() {
+            [0, 1, n / 2, n.saturating_sub(1)]
+                .into_iter()
+                .filter(|&lower| lower < n)
+                .map(|lower| lower.to_string())
+                .collect()
+        } else if let Ok(n) = token.parse::<i64>() {
+            [0, -1, n / 2, n + 1]
+                .into_iter()
+                .filter(|&higher| n < higher && higher <= 0)
+                .map(|higher| higher.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for number in lowered {
+            let candidate = format!("{}{number}{}", &text[..s], &text[e..]);
+            if try_take(&mut text, candidate, keep) {
+                // A shorter number moves the tokens after it.
+                spans = tokens(&text);
+                break;
             }
         }
         k += 1;
@@ -270,6 +283,28 @@ mod tests {
     fn keeps_the_input_when_nothing_smaller_holds() {
         let input = "1\nab\n";
         assert_eq!(shrink_text(input, &mut |t| t == input), input);
+    }
+
+    #[test]
+    fn negative_numbers_move_up_towards_zero() {
+        // Keeps any list whose numbers are all negative, with its count in front.
+        let all_negative = |t: &str| {
+            let mut words = t.split_whitespace();
+            let n: usize = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+            let values: Vec<i64> = words.filter_map(|w| w.parse().ok()).collect();
+            n >= 1 && values.len() == n && values.iter().all(|&v| v < 0)
+        };
+        assert_eq!(
+            shrink_text("3\n-7 -30 -5\n", &mut |t| all_negative(t)),
+            "1\n-1\n"
+        );
+        let mut asked = Vec::new();
+        shrink_text("-5\n", &mut |t| {
+            asked.push(t.to_string());
+            false
+        });
+        assert!(asked.contains(&"-1\n".to_string()), "{asked:?}");
+        assert!(!asked.iter().any(|t| t.starts_with("-6")), "{asked:?}");
     }
 
     #[test]

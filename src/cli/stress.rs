@@ -113,7 +113,8 @@ pub(super) struct ToolchainArgs {
     compile: Vec<String>,
     /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
     /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'`. Defaults: cpp, c, rs
-    /// `{exe}`, java `java -Xss256m -cp {dir} {class}`, py `python3 {src}`.
+    /// `{exe}`, java `java -Xss256m -cp {dir} {class}`, py `{python3} {src}` ({python3}: the
+    /// interpreter `python3` names, found once).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     run: Vec<String>,
 }

@@ -89,10 +89,11 @@ pub struct Plan {
     /// [`DEEP_ONE_IN`], on cases up to the game's [`crate::game::Game::DEEP_MAX_TEXT`] bytes.
     /// Engine runs only: an external solution has no trace, census or self-check.
     pub deep_one_in: Option<u32>,
-    /// Whether a case on which the reference fails (a panic, a hang, a crash) is a finding,
-    /// shrunk and saved like any other: yes for boardfuzz's own references, whose failures are
-    /// bugs to keep; no for a user's trusted brute force (`stress`), whose failure is the
-    /// user's to fix: the run stops with the case as found, unshrunk and unsaved.
+    /// Whether a case on which the reference (or a checker program) fails — a panic, a hang, a
+    /// crash — is a finding, shrunk and saved like any other: yes for boardfuzz's own
+    /// references, whose failures are bugs to keep; no for a user's trusted brute force and
+    /// checker (`stress`), whose failure is the user's to fix: the run stops with the case as
+    /// found, unshrunk and unsaved.
     pub reference_faults_are_findings: bool,
 }
 
@@ -616,7 +617,7 @@ fn run_game(
             let reference_failed = matches!(
                 first.verdict,
                 Verdict::Fault {
-                    side: Side::Reference,
+                    side: Side::Reference | Side::Checker,
                     ..
                 }
             );
@@ -653,7 +654,7 @@ fn run_game(
         let reference_failed = matches!(
             finding.verdict,
             Verdict::Fault {
-                side: Side::Reference,
+                side: Side::Reference | Side::Checker,
                 ..
             }
         );

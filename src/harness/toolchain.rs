@@ -32,7 +32,7 @@ pub struct Language {
     /// to write, `{dir}` the build folder.
     pub compile: Option<&'static str>,
     /// The run command: `{exe}`, `{dir}` and `{src}` as above, `{class}` the source's file stem
-    /// (a Java class).
+    /// (a Java class), `{python3}` the interpreter `python3` names ([`python3`]).
     pub run: &'static str,
 }
 
@@ -70,9 +70,31 @@ pub const LANGUAGES: &[Language] = &[
         compile: Some(
             "python3 -c 'import ast, sys; ast.parse(open(sys.argv[1], \"rb\").read(), sys.argv[1])' {src}",
         ),
-        run: "python3 {src}",
+        run: "{python3} {src}",
     },
 ];
+
+/// The interpreter `python3` names here (its `sys.executable`), found once: a version
+/// manager's `python3` (pyenv's shim) is a script that picks the interpreter at every start,
+/// which here cost about 150 ms a run, more than most programs take. `python3` itself where it
+/// does not say.
+fn python3() -> &'static str {
+    static FOUND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        let line = "python3 -c 'import sys; print(sys.executable)'";
+        let limits = process::Limits {
+            timeout: Duration::from_secs(30),
+            output_cap: 4096,
+        };
+        process::run(process::Launch::of(line).command(line), b"", limits)
+            .ok()
+            .filter(|run| matches!(run.ended, Ended::Exited(s) if s.success()))
+            .map(|run| String::from_utf8_lossy(&run.stdout).trim().to_string())
+            .filter(|path| Path::new(path).is_file())
+            .map(|path| shell_quote(&path))
+            .unwrap_or_else(|| "python3".into())
+    })
+}
 
 /// How long one compile may take.
 pub const COMPILE_TIMEOUT: Duration = Duration::from_secs(120);
@@ -215,6 +237,11 @@ impl Toolchain {
         let dir = self.cache.join("build").join(key);
         let exe = dir.join(&stem);
         let fill = |template: &str, dir: &Path, exe: &Path| {
+            let template = if template.contains("{python3}") {
+                template.replace("{python3}", python3())
+            } else {
+                template.to_string()
+            };
             template
                 .replace("{src}", &shell_quote(first))
                 .replace("{exe}", &shell_quote(&exe.display().to_string()))
@@ -373,10 +400,12 @@ mod tests {
         assert_eq!(
             prepared.command,
             format!(
-                "python3 {} {{size}} 'a b'",
+                "{} {} {{size}} 'a b'",
+                python3(),
                 shell_quote(&file.display().to_string())
             )
         );
+        assert!(python3().contains("python3"), "{}", python3());
         std::fs::write(&file, "print(1\n").unwrap();
         let error = tools.prepare(&line).unwrap_err();
         assert!(
