@@ -91,7 +91,7 @@ fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
 pub fn run(args: JudgeArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
     let cases = cases_of(&args.cases)?;
-    let command = ready(&tools, "program", &args.program)?;
+    let command = ready(&tools, "program", &args.program)?.command;
     let checker = args.checker.checker(&tools)?;
     interrupt::install().map_err(Usage)?;
     let (mut passed, mut failed) = (0usize, 0usize);

@@ -22,7 +22,7 @@ use crate::harness::campaign::{self, Budget, GameRun, Plan};
 use crate::harness::problem::Problem;
 use crate::harness::progress::Show;
 use crate::harness::report::{self, RunInfo};
-use crate::harness::toolchain::Toolchain;
+use crate::harness::toolchain::{Prepared, Toolchain};
 use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Verdict};
 use crate::rng::Rng;
 
@@ -144,18 +144,23 @@ impl ToolchainArgs {
 }
 
 /// A program of the command line made ready to run (a source file compiled), and startable.
-pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<String, Usage> {
+pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<Prepared, Usage> {
     let prepared = tools
         .prepare(line)
-        .map_err(|e| Usage(format!("{role}: {e}")))?;
-    if prepared.compiled {
-        if let Some(source) = &prepared.source {
-            eprintln!("compiled {} ({role})", source.display());
-        }
+        .map_err(|e| Usage(format!("the {role}: {e}")))?;
+    if let (true, Some(source), Some(language)) =
+        (prepared.compiled, &prepared.source, prepared.language)
+    {
+        let done = if language == "Python" {
+            "checked the syntax of"
+        } else {
+            "compiled"
+        };
+        eprintln!("{done} {} ({role}, {language})", source.display());
     }
     process::check_startable(&prepared.command)
         .map_err(|e| Usage(format!("the {role} `{line}` cannot be run: {e}")))?;
-    Ok(prepared.command)
+    Ok(prepared)
 }
 
 /// The problem's name: `--name`, else the solution's file stem; letters, digits, `-`, `_`, `.`.
@@ -211,10 +216,10 @@ pub fn run(args: StressArgs) -> CliResult {
     }
     let name = problem_name(&args)?;
     let generator = ready(&tools, "generator", &args.gen)?;
-    let reference = ready(&tools, "reference", &args.reference)?;
-    let solution = ready(&tools, "solution", &args.solution)?;
+    let reference = ready(&tools, "reference", &args.reference)?.command;
+    let solution = ready(&tools, "solution", &args.solution)?.command;
     let validator = match &args.validator {
-        Some(v) => Some(ready(&tools, "validator", v)?),
+        Some(v) => Some(ready(&tools, "validator", v)?.command),
         None => None,
     };
     let checker = args.checker.checker(&tools)?;
@@ -250,7 +255,8 @@ pub fn run(args: StressArgs) -> CliResult {
     );
     let problem: &'static Problem = Box::leak(Box::new(Problem {
         name: Box::leak(name.into_boxed_str()),
-        generator,
+        generator: generator.command,
+        generator_display: generator.display,
         reference,
         validator,
         generator_limits: process::Limits {
@@ -322,11 +328,14 @@ pub fn run(args: StressArgs) -> CliResult {
         outln!("\nINTERRUPTED: no case was run");
         return Ok(ExitCode::from(130));
     };
+    let refused = match &args.validator {
+        Some(_) => format!(" ({} refused by the validator)", run.rejected),
+        None => String::new(),
+    };
     outln!(
-        "\n== {}: {} cases ({} refused by the validator) in {:.2}s ({:.0} cases/s), seed {seed}{}",
+        "\n== {}: {} cases{refused} in {:.2}s ({:.0} cases/s), seed {seed}{}",
         run.slug,
         run.cases,
-        run.rejected,
         run.elapsed.as_secs_f64(),
         run.cases_per_second(),
         if run.interrupted {

@@ -37,6 +37,9 @@ pub struct Problem {
     /// The generator's command line, with `{seed}` (appended when absent) and optionally
     /// `{size}`.
     pub generator: String,
+    /// The generator's command line as a person types it (`python3 gen.py {size}`), for the
+    /// command a finding prints to regenerate its case ([`crate::harness::toolchain::Prepared`]).
+    pub generator_display: String,
     /// The reference's command line.
     pub reference: String,
     /// The validator's command line, if any: input on stdin, exit 0 for a valid input.
@@ -70,15 +73,22 @@ impl Problem {
 
     /// The generator's command line for a seed and a size.
     pub fn generator_command(&self, seed: u64, size: u64) -> String {
-        let mut line = self.generator.replace("{size}", &size.to_string());
-        if line.contains("{seed}") {
-            line = line.replace("{seed}", &seed.to_string());
-        } else {
-            line = format!("{line} {seed}");
-        }
-        line
+        with_seed_and_size(&self.generator, seed, size)
     }
+}
 
+/// A generator command line with its `{size}` and `{seed}` filled in (the seed appended when
+/// the line does not say where it goes).
+fn with_seed_and_size(line: &str, seed: u64, size: u64) -> String {
+    let line = line.replace("{size}", &size.to_string());
+    if line.contains("{seed}") {
+        line.replace("{seed}", &seed.to_string())
+    } else {
+        format!("{line} {seed}")
+    }
+}
+
+impl Problem {
     /// Runs the validator, if any, on `input`: `None` if it is valid (or there is no
     /// validator), else the rejection or the validator's failure.
     fn validate(&self, input: &[u8]) -> Option<Outcome> {
@@ -217,7 +227,11 @@ impl DynGame for Problem {
         generate(&line, self.generator_limits)
     }
     fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
-        self.generator_command(Problem::generator_seed(case_seed), self.size_of(index))
+        with_seed_and_size(
+            &self.generator_display,
+            Problem::generator_seed(case_seed),
+            self.size_of(index),
+        )
     }
     fn replay_command(&self, path: &str, _subject_args: &str) -> String {
         self.replay.replace("{path}", path)
@@ -252,6 +266,7 @@ mod tests {
         Problem {
             name: "toy",
             generator: generator.into(),
+            generator_display: generator.into(),
             reference: reference.into(),
             validator: validator.map(str::to_string),
             generator_limits: limits,

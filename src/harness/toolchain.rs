@@ -137,6 +137,11 @@ pub fn default_cache() -> PathBuf {
 pub struct Prepared {
     /// The command line to run.
     pub command: String,
+    /// The same command as a person would type it (`python3 gen.py`, where `command` names the
+    /// interpreter `python3` resolves to): what reports print.
+    pub display: String,
+    /// The source file's language, when the program was one.
+    pub language: Option<&'static str>,
     /// The source file, when the program was one.
     pub source: Option<PathBuf>,
     /// Whether this call compiled it (`false`: a cached build, or nothing to compile).
@@ -202,6 +207,8 @@ impl Toolchain {
     pub fn prepare(&self, line: &str) -> Result<Prepared, String> {
         let plain = Prepared {
             command: line.to_string(),
+            display: line.to_string(),
+            language: None,
             source: None,
             compiled: false,
         };
@@ -236,17 +243,21 @@ impl Toolchain {
         );
         let dir = self.cache.join("build").join(key);
         let exe = dir.join(&stem);
-        let fill = |template: &str, dir: &Path, exe: &Path| {
-            let template = if template.contains("{python3}") {
-                template.replace("{python3}", python3())
-            } else {
-                template.to_string()
-            };
+        let fill_as = |template: &str, dir: &Path, exe: &Path, python: &str| {
             template
+                .replace("{python3}", python)
                 .replace("{src}", &shell_quote(first))
                 .replace("{exe}", &shell_quote(&exe.display().to_string()))
                 .replace("{dir}", &shell_quote(&dir.display().to_string()))
                 .replace("{class}", &shell_quote(&stem))
+        };
+        let fill = |template: &str, dir: &Path, exe: &Path| {
+            let python = if template.contains("{python3}") {
+                python3()
+            } else {
+                "python3"
+            };
+            fill_as(template, dir, exe, python)
         };
         let mut compiled = false;
         if let Some(compile) = compile {
@@ -255,13 +266,15 @@ impl Toolchain {
                 compiled = true;
             }
         }
-        let mut command = fill(run, &dir, &exe);
+        let mut arguments = String::new();
         for word in &words[1..] {
-            command.push(' ');
-            command.push_str(&quote_keeping_placeholders(word));
+            arguments.push(' ');
+            arguments.push_str(&quote_keeping_placeholders(word));
         }
         Ok(Prepared {
-            command,
+            command: fill(run, &dir, &exe) + &arguments,
+            display: fill_as(run, &dir, &exe, "python3") + &arguments,
+            language: Some(language.name),
             source: Some(path.to_path_buf()),
             compiled,
         })
