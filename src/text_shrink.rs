@@ -286,6 +286,28 @@ mod tests {
     }
 
     #[test]
+    fn a_count_line_shrinks_with_its_items_one_per_line() {
+        // `N`, then N items of two numbers each, one per line: the count stands far above most
+        // items, behind many nearer numbers. Fails while some item holds a 9.
+        let items: Vec<String> = (0..40)
+            .map(|i| format!("{} {}", ["L", "R", "U"][i % 3], if i == 29 { 9 } else { i % 5 }))
+            .collect();
+        let input = format!("40\n{}\n", items.join("\n"));
+        let valid = |t: &str| {
+            let lines: Vec<&str> = t.lines().collect();
+            lines.first().and_then(|l| l.trim().parse::<usize>().ok()) == Some(lines.len() - 1)
+                && lines[1..].iter().all(|l| l.split_whitespace().count() == 2)
+        };
+        let fails = |t: &str| t.lines().skip(1).any(|l| l.split_whitespace().any(|x| x == "9"));
+        let mut tries = 0;
+        let shrunk = shrink_text(&input, &mut |t| {
+            tries += 1;
+            valid(t) && fails(t)
+        });
+        assert_eq!(shrunk, "1\nU 9\n", "after {tries} tries");
+    }
+
+    #[test]
     fn negative_numbers_move_up_towards_zero() {
         // Keeps any list whose numbers are all negative, with its count in front.
         let all_negative = |t: &str| {
