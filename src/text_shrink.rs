@@ -290,7 +290,13 @@ mod tests {
         // `N`, then N items of two numbers each, one per line: the count stands far above most
         // items, behind many nearer numbers. Fails while some item holds a 9.
         let items: Vec<String> = (0..40)
-            .map(|i| format!("{} {}", ["L", "R", "U"][i % 3], if i == 29 { 9 } else { i % 5 }))
+            .map(|i| {
+                format!(
+                    "{} {}",
+                    ["L", "R", "U"][i % 3],
+                    if i == 29 { 9 } else { i % 5 }
+                )
+            })
             .collect();
         let input = format!("40\n{}\n", items.join("\n"));
         let valid = |t: &str| {
@@ -298,7 +304,11 @@ mod tests {
             lines.first().and_then(|l| l.trim().parse::<usize>().ok()) == Some(lines.len() - 1)
                 && lines[1..].iter().all(|l| l.split_whitespace().count() == 2)
         };
-        let fails = |t: &str| t.lines().skip(1).any(|l| l.split_whitespace().any(|x| x == "9"));
+        let fails = |t: &str| {
+            t.lines()
+                .skip(1)
+                .any(|l| l.split_whitespace().any(|x| x == "9"))
+        };
         let mut tries = 0;
         let shrunk = shrink_text(&input, &mut |t| {
             tries += 1;

@@ -161,6 +161,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let mut failed = false;
     // The reports first: they are written whether or not stdout is read to the end.
     let info = RunInfo {
+        command: "check",
         seed,
         jobs,
         subject: &subject_name,

@@ -485,6 +485,7 @@ fn write_reports(
     runs: &[GameRun],
 ) -> bool {
     let info = RunInfo {
+        command: "stress",
         seed,
         jobs,
         subject,

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::harness::campaign::GameRun;
 use crate::harness::report::{divergence_text, RunInfo};
-use crate::harness::{diff_lines, Disagreement, Subject};
+use crate::harness::{diff_lines, Disagreement, Divergence, Subject};
 use crate::picture::{escape, svg};
 
 const STYLE: &str = "
@@ -44,12 +44,14 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>boardfuzz check: {status}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+         <title>boardfuzz {command}: {status}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        command = info.command
     );
     let cases: u64 = runs.iter().map(|r| r.cases).sum();
     let _ = writeln!(
         out,
-        "<h1>boardfuzz check: <span class=\"status-{status}\">{status}</span></h1>"
+        "<h1>boardfuzz {}: <span class=\"status-{status}\">{status}</span></h1>",
+        info.command
     );
     let _ = writeln!(out, "<table class=\"summary\">");
     for (k, v) in [
@@ -257,11 +259,14 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
         }
     }
     let _ = writeln!(out, "</pre>");
-    let _ = writeln!(
-        out,
-        "<h4>First divergence</h4>\n<p class=\"divergence\">{}</p>",
-        escape(&divergence_text(&d.divergence))
-    );
+    // As in the text report: nothing to say of an external solution with no board drawn.
+    if !(matches!(d.divergence, Divergence::Unavailable) && d.boards.is_empty()) {
+        let _ = writeln!(
+            out,
+            "<h4>First divergence</h4>\n<p class=\"divergence\">{}</p>",
+            escape(&divergence_text(&d.divergence))
+        );
+    }
     for board in &d.boards {
         let _ = writeln!(
             out,
@@ -312,6 +317,9 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
             "<p>saved: <code>{}</code></p>",
             escape(&path.display().to_string())
         );
+    }
+    if let Some(replay) = &d.replay {
+        let _ = writeln!(out, "<p>replay: <code>{}</code></p>", escape(replay));
     }
     let _ = writeln!(out, "</section>");
 }

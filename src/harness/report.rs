@@ -10,6 +10,8 @@ use crate::harness::{Disagreement, Divergence};
 
 /// What a run was: everything a report needs beside the per-game results.
 pub struct RunInfo<'a> {
+    /// The subcommand that ran: `check` or `stress`.
+    pub command: &'a str,
     /// The run's seed.
     pub seed: u64,
     /// The number of worker threads.
@@ -56,6 +58,7 @@ fn finding_json(d: &Disagreement) -> Value {
         "first_divergence": divergence_text(&d.divergence),
         "notes": d.notes,
         "saved": d.saved.as_ref().map(|p| p.display().to_string()),
+        "replay": d.replay,
     })
 }
 
@@ -128,6 +131,7 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     let failed = !findings.is_empty() || runs.iter().any(|r| r.error.is_some());
     let report = json!({
         "tool": "boardfuzz",
+        "command": info.command,
         "version": env!("CARGO_PKG_VERSION"),
         "seed": info.seed,
         "jobs": info.jobs,
@@ -161,7 +165,7 @@ fn xml_safe(text: &str) -> String {
 /// per finding (always failed, with the full report as its text). `Err` says why the writer
 /// failed.
 pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
-    let mut report = Report::new("boardfuzz check");
+    let mut report = Report::new(format!("boardfuzz {}", info.command));
     report.set_time(runs.iter().map(|r| r.elapsed).sum());
     for r in runs {
         let mut suite = TestSuite::new(r.slug);
@@ -254,6 +258,7 @@ mod tests {
             notes: Vec::new(),
         };
         let info = RunInfo {
+            command: "check",
             seed: 9,
             jobs: 2,
             subject: "engine",
