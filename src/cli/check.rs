@@ -93,17 +93,21 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    // Ctrl-C is handled from here on: a solution the probe runs is killed with the rest.
+    interrupt::install().map_err(Usage)?;
     if let Subject::Solution { command, .. } = &subject {
-        probe_solution(
+        let probed = probe_solution(
             games[0],
             &subject,
             command,
             seed,
             &options,
             args.solution.watchdog,
-        )?;
+        );
+        if let (Err(usage), false) = (probed, interrupt::requested()) {
+            return Err(usage);
+        }
     }
-    interrupt::install().map_err(Usage)?;
     let subject_name = match &subject {
         Subject::Engine => "engine".to_string(),
         Subject::Solution { command, .. } => command.clone(),

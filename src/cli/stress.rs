@@ -271,8 +271,13 @@ pub fn run(args: StressArgs) -> CliResult {
         replay,
     }));
     let game: &'static dyn DynGame = problem;
-    probe(problem, &subject, &args, seed)?;
+    // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
+    if let Err(usage) = probe(problem, &subject, &args, seed) {
+        if !interrupt::requested() {
+            return Err(usage);
+        }
+    }
     let corpus = (!args.no_save).then(|| args.findings.clone());
     if let Some(root) = &corpus {
         super::sweep(&corpus::dir(root, game.slug()));
