@@ -609,7 +609,7 @@ pub trait DynGame: Sync {
         let _ = index;
         format!(
             "{} gen {} --seed {case_seed}",
-            crate::harness::program(),
+            crate::harness::invocation(),
             self.slug()
         )
     }
@@ -619,7 +619,7 @@ pub trait DynGame: Sync {
     fn replay_command(&self, path: &str, subject_args: &str) -> String {
         format!(
             "{} repro {} {path}{subject_args}",
-            crate::harness::program(),
+            crate::harness::invocation(),
             self.slug()
         )
     }

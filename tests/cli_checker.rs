@@ -207,7 +207,11 @@ fn replay_shows_a_failing_entry_as_a_finding_with_its_boards() {
     assert!(
         report
             .lines()
-            .any(|l| l.starts_with("repro: boardfuzz repro othello_board ") && l.ends_with("e.in")),
+            // The binary runs from its path, not from PATH: the printed command starts with it.
+            .any(|l| l.starts_with(&format!(
+                "repro: {} repro othello_board ",
+                env!("CARGO_BIN_EXE_boardfuzz")
+            )) && l.ends_with("e.in")),
         "{report}"
     );
     assert!(report.contains("replay: 0 passed, 1 failed"), "{report}");

@@ -412,6 +412,9 @@ pub fn main(games: Games) -> ExitCode {
     let games = crate::harness::planted::wrap_from_env(games);
     let program = program_name();
     crate::harness::set_program(&program);
+    if let Some(started_as) = std::env::args_os().next() {
+        crate::harness::set_invocation(&program, std::path::Path::new(&started_as));
+    }
     let matches = settings::with_game_flags(command(&program), &games).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,

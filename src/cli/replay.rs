@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::harness::corpus::{self, Expected};
-use crate::harness::{program, shell_quote, Disagreement};
+use crate::harness::{invocation, shell_quote, Disagreement};
 
 use crate::game::Games;
 
@@ -64,7 +64,7 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
                 styled!("{}", d.report_styled());
                 outln!(
                     "repro: {} repro {} {}",
-                    program(),
+                    invocation(),
                     game.slug(),
                     shell_quote(&entry.path.display().to_string())
                 );

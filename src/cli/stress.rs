@@ -248,7 +248,7 @@ pub fn run(args: StressArgs) -> CliResult {
     }
     let replay = format!(
         "{} judge {} {{path}}{limits}{}{}",
-        crate::harness::program(),
+        crate::harness::invocation(),
         shell_quote(&args.solution),
         judge_checker_args(&args.checker),
         args.toolchain.to_args()
