@@ -922,3 +922,75 @@ fn children_die_with_a_parent_killed_by_sigkill() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// `repro --shrink` of a slow solution's finding (issue 31): `--time` bounds the shrink, a
+/// progress line shows it, and Ctrl-C shows the smallest failing case so far and exits 130.
+#[test]
+fn repro_shrink_has_a_budget_progress_and_keeps_its_case_on_ctrl_c() {
+    let dir = temp_dir("repro-shrink-budget");
+    let case = dir.join("case.in");
+    let generated = boardfuzz(&["gen", "yut_nori", "--seed", "3"], b"");
+    std::fs::write(&case, &generated.stdout).unwrap();
+    let lines = text(&generated.stdout).lines().count();
+    assert!(lines > 20, "a long case to shrink: {lines} lines");
+    let slow = format!(
+        "sh {}/tests/fixtures/slow_wrong.sh",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["repro".to_string(), "yut_nori".into()];
+        args.push(case.display().to_string());
+        args.extend(["--shrink", "--solution", &slow].map(String::from));
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+
+    let started = Instant::now();
+    let budget: Vec<String> = args(&["--time", "1s"]);
+    let budget: Vec<&str> = budget.iter().map(String::as_str).collect();
+    let out = boardfuzz(&budget, b"");
+    let (report, progress) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{report}{progress}");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        report.contains("note: the time budget ran out while shrinking"),
+        "{report}"
+    );
+    assert!(
+        progress.contains("[yut_nori] wrong answer: shrunk from"),
+        "{progress}"
+    );
+    let shown = reported_input(&report);
+    assert!(shown.lines().count() < lines, "shrunk some: {shown}");
+
+    let all = args(&[]);
+    let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(&all)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: signalling our own child, which has not been waited for yet.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{report}");
+    assert!(
+        report.contains("FINDING in yut_nori: wrong answer"),
+        "{report}"
+    );
+    assert!(
+        report
+            .contains("note: shrinking was interrupted; this is the smallest failing case so far"),
+        "{report}"
+    );
+    assert!(reported_input(&report).lines().count() < lines, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

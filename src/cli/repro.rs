@@ -3,12 +3,15 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
-use crate::harness::campaign::{self, shrink_hang, Hang};
+use crate::harness::campaign::{self, shrink_hang, Budget, Hang};
+use crate::harness::interrupt;
+use crate::harness::progress::{Meter, Show};
 use crate::harness::subject::Subject;
 use crate::harness::{
     census_within, compare_watched, corpus, minimize_watched, Disagreement, Side, Verdict,
@@ -31,9 +34,17 @@ pub struct ReproArgs {
     /// Treat FILE as judge text (e.g. an artifact of the `<game>_parse` target).
     #[arg(long)]
     text: bool,
-    /// Shrink the case structurally before showing it (if the two disagree).
+    /// Shrink the case structurally before showing it (if the two disagree). A progress line
+    /// shows the smallest failing case so far; Ctrl-C stops the shrink and shows it.
     #[arg(long)]
     shrink: bool,
+    /// The budget of --shrink (e.g. 30s, 5m): no candidate starts after it, and the smallest
+    /// failing case so far is shown. No limit by default.
+    #[arg(long, value_parser = super::parse_duration, requires = "shrink", value_name = "DURATION")]
+    time: Option<Duration>,
+    /// No progress display while shrinking.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     /// Add the case to the corpus (with the reference's answer as expected output).
     #[arg(long)]
     save: bool,
@@ -189,7 +200,15 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     let (mut comparison, mut census, verdict, mut limit) = judge(&raw);
     let mut notes = Vec::new();
     let mut hang_report = None;
-    if args.shrink && verdict != Verdict::Agree {
+    let shrinking = args.shrink && verdict != Verdict::Agree;
+    if shrinking {
+        interrupt::install().map_err(Usage)?;
+    }
+    let deadline = args.time.map(|t| Instant::now() + t);
+    let meter = Meter::new(game.slug(), Budget::Cases(1), Show::for_stderr(args.quiet));
+    let what = verdict.describe(&subject);
+    let text_now = String::from_utf8_lossy(&raw).into_owned();
+    if shrinking {
         if let Verdict::Fault {
             side,
             fault: Fault::Hang,
@@ -203,22 +222,47 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
                 origin: origin.clone(),
             };
             let exe = std::env::current_exe().ok();
+            let mut spin = meter.shrinking(&mut std::io::stderr(), &what, &text_now);
             let d = shrink_hang(
                 game,
                 &subject,
                 &options,
                 exe.as_deref(),
                 hang,
-                None,
-                &mut |_, _| {},
+                deadline,
+                &mut |input, tries| spin.update(&mut std::io::stderr(), input, tries),
             );
+            spin.finish(&mut std::io::stderr(), game.slug(), &d.input, !args.quiet);
             raw = d.input.clone().into_bytes();
             comparison = d.comparison.clone();
             hang_report = Some(d);
         } else {
             let answered = crate::harness::answered(&comparison.reference);
-            let shrunk =
-                minimize_watched(game, &subject, &text, &options, verdict, answered, watchdog);
+            let spin = Arc::new(Mutex::new(meter.shrinking(
+                &mut std::io::stderr(),
+                &what,
+                &text_now,
+            )));
+            let on_best = {
+                let spin = Arc::clone(&spin);
+                Box::new(move |input: &str, tries: u64| {
+                    let mut spin = spin.lock().unwrap_or_else(|e| e.into_inner());
+                    spin.update(&mut std::io::stderr(), input, tries);
+                })
+            };
+            let shrunk = minimize_watched(
+                game, &subject, &text, &options, verdict, answered, watchdog, deadline, on_best,
+            );
+            if let Ok(spin) = Arc::try_unwrap(spin) {
+                let spin = spin.into_inner().unwrap_or_else(|e| e.into_inner());
+                spin.finish(
+                    &mut std::io::stderr(),
+                    game.slug(),
+                    &shrunk.input,
+                    !args.quiet,
+                );
+            }
+            notes.extend(shrunk.stopped.map(str::to_string));
             if let Some(overrun) = shrunk.cut_short {
                 notes.push(format!(
                     "shrinking stopped: a smaller candidate hung in {} (over {:?}); this is the \
@@ -264,10 +308,16 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         );
         saved = Some(s.path().to_path_buf());
     }
+    // A finding shown after Ctrl-C ended the shrink: the run was interrupted.
+    let found = if interrupt::requested() {
+        ExitCode::from(130)
+    } else {
+        ExitCode::FAILURE
+    };
     if let Some(mut d) = hang_report {
         d.saved = saved;
         styled!("{}", d.report_styled());
-        return Ok(ExitCode::FAILURE);
+        return Ok(found);
     }
     if comparison.agrees() && !census_fails {
         outln!("--- input ---");
@@ -297,6 +347,6 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         d.notes.extend(notes);
         d.saved = saved;
         styled!("{}", d.report_styled());
-        Ok(ExitCode::FAILURE)
+        Ok(found)
     }
 }

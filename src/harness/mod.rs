@@ -1091,13 +1091,23 @@ pub struct Shrunk {
     pub input: String,
     /// The candidate call that overran the watchdog and ended the shrink early, if one did.
     pub cut_short: Option<watchdog::Overrun>,
+    /// Why the shrink stopped before a local minimum, if it did: the time budget ran out, or
+    /// Ctrl-C ([`interrupt::requested`]). The input is then the smallest failing one so far.
+    pub stopped: Option<&'static str>,
 }
+
+/// What a shrink is told of its progress: each smaller failing input, with the number of
+/// candidates tried so far.
+pub type OnBest = Box<dyn FnMut(&str, u64) + Send>;
 
 /// [`minimize`] on a thread of its own, each call into game code under the watchdog the campaign
 /// uses: the subject within `watchdog` (plus an external solution's own time limit), the
 /// reference within `watchdog` plus 100× the subject's time on the candidate, the census within
 /// `watchdog` plus 100× both. A candidate that overruns ends the shrink, and the smallest failing
-/// input before it is the result ([`Shrunk::cut_short`] says what hung).
+/// input before it is the result ([`Shrunk::cut_short`] says what hung). No candidate starts
+/// after `deadline` or Ctrl-C ([`Shrunk::stopped`]); `on_best` is told each smaller failing
+/// input.
+#[allow(clippy::too_many_arguments)]
 pub fn minimize_watched(
     game: &'static dyn DynGame,
     subject: &Subject,
@@ -1106,16 +1116,32 @@ pub fn minimize_watched(
     verdict: Verdict,
     answered: bool,
     watchdog: Duration,
+    deadline: Option<Instant>,
+    mut on_best: OnBest,
 ) -> Shrunk {
     let best = Arc::new(Mutex::new(input.to_string()));
+    let stopped: Arc<Mutex<Option<&'static str>>> = Arc::new(Mutex::new(None));
     let (subject, options, input) = (subject.clone(), options.clone(), input.to_string());
-    let kept = Arc::clone(&best);
+    let (kept, stop) = (Arc::clone(&best), Arc::clone(&stopped));
     let result = watchdog::watched(move |pulse| {
         let own_limit = match &subject {
             Subject::Solution { timeout, .. } => *timeout,
             Subject::Engine => Duration::ZERO,
         };
+        let mut tries = 0u64;
         let mut fails = |text: &str| {
+            let why = if interrupt::requested() {
+                Some("shrinking was interrupted; this is the smallest failing case so far")
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                Some("the time budget ran out while shrinking; this is the smallest failing case so far")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                *stop.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                return false;
+            }
+            tries += 1;
             let bytes = text.as_bytes();
             pulse.enter(subject.label(), watchdog + own_limit);
             let started = Instant::now();
@@ -1130,21 +1156,27 @@ pub fn minimize_watched(
             let same = (!answered || self::answered(&comparison.reference))
                 && with_census(comparison.verdict(), game, bytes, &options) == verdict;
             pulse.leave();
+            // A candidate killed by Ctrl-C proves nothing.
+            let same = same && !interrupt::requested();
             if same {
                 *kept.lock().unwrap_or_else(|e| e.into_inner()) = text.to_string();
+                on_best(text, tries);
             }
             same
         };
         game.shrink(&input, &mut fails).unwrap_or(input)
     });
+    let stopped = *stopped.lock().unwrap_or_else(|e| e.into_inner());
     match result {
         Ok(input) => Shrunk {
             input,
             cut_short: None,
+            stopped,
         },
         Err(overrun) => Shrunk {
             input: best.lock().unwrap_or_else(|e| e.into_inner()).clone(),
             cut_short: Some(overrun),
+            stopped,
         },
     }
 }
