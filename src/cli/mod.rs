@@ -396,11 +396,24 @@ fn command(program: &str) -> clap::Command {
     }
     // clap names commands with `&'static str`; the name is made once a run.
     let name: &'static str = Box::leak(program.to_string().into_boxed_str());
-    command.name(name).bin_name(name).after_help(format!(
-        "Examples:\n  {program} list\n  {program} check --time 60s\n  \
+    // The help names the user's binary where it names a command to run.
+    let long_about = command
+        .get_long_about()
+        .map(|about| {
+            about
+                .to_string()
+                .replace("`boardfuzz ", &format!("`{program} "))
+        })
+        .unwrap_or_default();
+    command
+        .name(name)
+        .bin_name(name)
+        .long_about(long_about)
+        .after_help(format!(
+            "Examples:\n  {program} list\n  {program} check --time 60s\n  \
              {program} check GAME --solution \"python3 sol.py\"\n  {program} repro GAME FILE\n  \
              {program} replay"
-    ))
+        ))
 }
 
 /// Runs the command line over `games` and returns the exit status: the whole `main` of a binary
