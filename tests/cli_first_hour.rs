@@ -304,3 +304,52 @@ fn a_reference_that_hangs_while_a_solution_is_probed_is_a_finding_not_a_hang() {
         "{stdout}"
     );
 }
+
+/// In a solution's run the engine is not under test: the census of what the cases reached is
+/// the reference's (issue 31). With the engine's census planted wrong, the table is unchanged.
+#[test]
+fn a_solutions_run_counts_the_references_census_not_the_engines() {
+    let dir = temp_dir("solution-census");
+    let bin = env!("CARGO_BIN_EXE_boardfuzz");
+    let solution = format!("{bin} solve othello");
+    let census_of = |plant: &str| {
+        let report = dir.join(format!("report{plant}.json"));
+        let args = [
+            "check",
+            "othello",
+            "--solution",
+            &solution,
+            "--cases",
+            "40",
+            "--seed",
+            "1",
+            "--no-save",
+            "--quiet",
+            "--report",
+            "json",
+            report.to_str().unwrap(),
+        ];
+        let out = boardfuzz_env(&args, b"", &[("BOARDFUZZ_PLANT", plant)]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        json["games"][0]["census"].clone()
+    };
+    let plain = census_of("");
+    assert!(plain
+        .as_object()
+        .is_some_and(|tags| tags.values().any(|n| n.as_u64() > Some(0))));
+    assert_eq!(census_of("census-wrong"), plain);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn census_without_a_game_name_asks_for_one_when_several_are_registered() {
+    let out = boardfuzz(&["census"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("name the game to take the census of") && err.contains("yut_nori"),
+        "{err}"
+    );
+}
