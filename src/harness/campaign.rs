@@ -1061,3 +1061,29 @@ pub fn shrink_hang(
     d.notes = notes;
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn shards_parse_and_split_the_indices() {
+        let s = Shard::parse("2/4").unwrap();
+        assert_eq!((s.index, s.count), (2, 4));
+        assert_eq!(s.to_string(), "2/4");
+        assert_eq!((s.case(0), s.case(1), s.case(3)), (2, 6, 14));
+        assert!(s.owns(10) && !s.owns(11));
+        // Indices below 10 that are 2 mod 4: 2 and 6.
+        assert_eq!(s.cases_below(10), 2);
+        assert_eq!(s.cases_below(2), 0);
+        assert_eq!(s.cases_below(3), 1);
+        let total: u64 = (0..4)
+            .map(|k| Shard::new(k, 4).unwrap().cases_below(401))
+            .sum();
+        assert_eq!(total, 401);
+        for bad in ["4/4", "0/0", "2", "a/4", "1/-4"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Shard::parse("4/4").unwrap_err().contains("numbered 0 to 3"));
+    }
+}

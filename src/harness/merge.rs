@@ -676,3 +676,157 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
     run.notes = notes;
     run
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::report;
+    use crate::harness::Side;
+
+    /// A run of a game this program does not register, with two findings that use every kind of
+    /// data a report holds: a rejection and a failure, a diverging turn, boards of two tones.
+    fn run() -> GameRun {
+        let picture = |cell: &str, tone| {
+            Picture::new(vec![vec![Cell::new(cell, tone), Cell::blank()]], "score 1")
+        };
+        let mut wrong = Disagreement::from_parts(
+            "toy",
+            "1 2\n3\n".into(),
+            Comparison {
+                subject: Subject::Engine,
+                mine: Outcome::Rejected {
+                    class: "malformed",
+                    line: 2,
+                    message: "no".into(),
+                },
+                reference: Outcome::Output("A 1\n".into()),
+                judged: None,
+            },
+            Verdict::WrongAnswer,
+            "case 5 of seed 9".into(),
+            "",
+        );
+        wrong.divergence = Divergence::Turn {
+            turn: 2,
+            engine: None,
+            reference: Some("A:1".into()),
+        };
+        wrong.boards = vec![Board {
+            heading: "turn 2, the first that differs".into(),
+            reference: picture("A", Tone::First),
+            subject: Some(picture("a", Tone::Second)),
+        }];
+        wrong.notes = vec!["a note".into()];
+        wrong.saved = Some(PathBuf::from("corpus/toy/x.in"));
+        wrong.replay = Some("boardfuzz repro toy corpus/toy/x.in".into());
+        let panic = Disagreement::from_parts(
+            "toy",
+            "7\n".into(),
+            Comparison {
+                subject: Subject::Engine,
+                mine: Outcome::Failed {
+                    fault: Fault::Panic,
+                    message: "boom".into(),
+                },
+                reference: Outcome::Output("none\n".into()),
+                judged: None,
+            },
+            Verdict::Fault {
+                side: Side::Subject,
+                fault: Fault::Panic,
+            },
+            "case 9 of seed 9".into(),
+            "traces not compared",
+        );
+        GameRun {
+            slug: "toy",
+            cases: 12,
+            deep_cases: 1,
+            rejected: 2,
+            first_rejection: Some("line 1: malformed: x".into()),
+            elapsed: Duration::from_millis(250),
+            census: Census::new(&[]),
+            disagreement: Some(wrong),
+            finding_case: Some(5),
+            other_findings: vec![(Some(9), panic)],
+            error: None,
+            interrupted: false,
+            notes: vec!["n".into()],
+        }
+    }
+
+    fn info(shard: Shard) -> RunInfo<'static> {
+        RunInfo {
+            shard,
+            settings: vec!["--no-strict".into()],
+            deep_share: Some(4),
+            ..RunInfo::new("check", 9, 2, "engine", Budget::Cases(24))
+        }
+    }
+
+    #[test]
+    fn a_json_report_read_back_writes_the_same_three_reports() {
+        let games = Games::new(Vec::new());
+        let runs = vec![run()];
+        let text = report::json(&info(Shard::WHOLE), &runs);
+        let back = read(Path::new("r.json"), &text, &games).unwrap();
+        assert_eq!(back.header.deep_share, Some(4));
+        assert_eq!(back.header.settings, ["--no-strict"]);
+        let again = back.header.info();
+        assert_eq!(report::json(&again, &back.runs), text);
+        assert_eq!(
+            report::junit(&again, &back.runs).unwrap(),
+            report::junit(&info(Shard::WHOLE), &runs).unwrap()
+        );
+        assert_eq!(
+            crate::harness::html::html(&again, &back.runs),
+            crate::harness::html::html(&info(Shard::WHOLE), &runs)
+        );
+        // The text report of a finding too: its boards, divergence and replay line.
+        assert_eq!(
+            back.runs[0].disagreement.as_ref().unwrap().report(),
+            runs[0].disagreement.as_ref().unwrap().report()
+        );
+    }
+
+    #[test]
+    fn two_shards_merge_into_sums_and_every_finding_once() {
+        let games = Games::new(Vec::new());
+        let shard = |k: u64, run: GameRun| {
+            let text = report::json(&info(Shard::new(k, 2).unwrap()), &[run]);
+            read(Path::new(&format!("s{k}.json")), &text, &games).unwrap()
+        };
+        // Shard 1 found the same shrunk panic at a lower index, and a finding of its own.
+        let mut other = run();
+        let (_, panic) = other.other_findings.pop().unwrap();
+        other.disagreement = Some(panic);
+        other.finding_case = Some(7);
+        other.error = Some("could not save".into());
+        let merged = merge(vec![shard(1, other), shard(0, run())], false).unwrap();
+        assert_eq!(merged.header.jobs, 4);
+        assert_eq!(
+            merged.header.merged_from,
+            [Shard { index: 0, count: 2 }, Shard { index: 1, count: 2 }]
+        );
+        let m = &merged.runs[0];
+        assert_eq!((m.cases, m.deep_cases, m.rejected), (24, 2, 4));
+        assert_eq!(m.finding_case, Some(5));
+        let indices: Vec<Option<u64>> = m.other_findings.iter().map(|(i, _)| *i).collect();
+        assert_eq!(indices, [Some(7)], "the panic once, at its lower index");
+        assert_eq!(m.error.as_deref(), Some("shard 1/2: could not save"));
+        assert_eq!(m.notes, ["shard 0/2: n", "shard 1/2: n"]);
+        // A missing shard is an error; allowed, it leaves a note.
+        let err = merge(vec![shard(0, run())], false).err().unwrap();
+        assert!(
+            err.contains("1 of the 2 shards of seed 9 are missing (1/2)"),
+            "{err}"
+        );
+        let partial = merge(vec![shard(0, run())], true).unwrap();
+        assert_eq!(partial.missing, [Shard { index: 1, count: 2 }]);
+        assert!(partial.runs[0]
+            .notes
+            .last()
+            .unwrap()
+            .contains("1/2 missing"));
+    }
+}
