@@ -40,6 +40,45 @@ pub enum Tone {
     Mark,
 }
 
+impl Tone {
+    /// Every tone, in declaration order.
+    pub const ALL: [Tone; 11] = [
+        Tone::Blank,
+        Tone::Empty,
+        Tone::Dark,
+        Tone::Light,
+        Tone::First,
+        Tone::Second,
+        Tone::Red,
+        Tone::Blue,
+        Tone::Hole,
+        Tone::Path,
+        Tone::Mark,
+    ];
+
+    /// The tone's name in a JSON report (`blank`, `dark`, `first`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Tone::Blank => "blank",
+            Tone::Empty => "empty",
+            Tone::Dark => "dark",
+            Tone::Light => "light",
+            Tone::First => "first",
+            Tone::Second => "second",
+            Tone::Red => "red",
+            Tone::Blue => "blue",
+            Tone::Hole => "hole",
+            Tone::Path => "path",
+            Tone::Mark => "mark",
+        }
+    }
+
+    /// The tone of a [`Tone::name`], if it is one.
+    pub fn from_name(name: &str) -> Option<Tone> {
+        Tone::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
 /// One place of a picture: 1 to 4 characters of text and a tone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {

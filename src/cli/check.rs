@@ -10,9 +10,9 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{Fault, Outcome};
-use crate::harness::campaign::{self, Budget, Plan};
+use crate::harness::campaign::{self, Budget, GameRun, Plan, Shard};
 use crate::harness::progress::Show;
-use crate::harness::report::{self, RunInfo};
+use crate::harness::report::{self, findings_of, RunInfo};
 use crate::harness::{corpus, interrupt, process, Subject};
 
 use crate::game::Games;
@@ -33,6 +33,12 @@ pub struct CheckArgs {
     /// Seed of the run (default: from the clock; always printed).
     #[arg(long)]
     seed: Option<u64>,
+    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N. The N shards of one
+    /// seed together run exactly the cases of one whole run, whatever each one's --jobs; with
+    /// --time each shard has the whole budget. `boardfuzz merge` makes one report of their
+    /// JSON reports.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// Corpus root folder to save the engine's findings in (default: corpus). Findings of a
     /// --solution go to --findings instead, unless this is given.
     #[arg(long)]
@@ -123,8 +129,9 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             super::sweep(&corpus::dir(root, game.slug()));
         }
     }
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     eprintln!(
-        "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}",
+        "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}{}",
         crate::harness::program(),
         match &subject {
             Subject::Engine => "engine".to_string(),
@@ -141,6 +148,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             Budget::Cases(n) => format!("{n} cases each"),
             Budget::Time(t) => format!("{t:?} (shrinking included, {:?} grace)", campaign::GRACE),
         },
+        shard_words(shard),
         match &corpus {
             Some(dir) => format!(", findings saved in {}", dir.display()),
             None => String::new(),
@@ -150,6 +158,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         games,
         budget,
         seed,
+        shard,
         options,
         subject,
         corpus,
@@ -161,38 +170,92 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         reference_faults_are_findings: true,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
-    let interrupted = interrupt::requested();
-    let mut failed = false;
-    // The reports first: they are written whether or not stdout is read to the end.
     let info = RunInfo {
         command: "check",
         seed,
         jobs,
         subject: &subject_name,
-        interrupted,
+        interrupted: interrupt::requested(),
+        shard,
+        budget,
+        settings: plan.options.to_args(),
+        deep_share: args.deep_share,
+        merged_from: Vec::new(),
     };
-    for (format, path) in &reports {
+    // The reports first: they are written whether or not stdout is read to the end.
+    let failed = !write_reports(&reports, &info, &runs);
+    let engine = matches!(plan.subject, Subject::Engine);
+    Ok(summary(&info, &runs, &plan.games, engine, failed))
+}
+
+/// `, shard K/N (cases K, K+N, …)` for a shard, nothing for a whole run: what the first line of
+/// a run says of its part.
+fn shard_words(shard: Shard) -> String {
+    if shard.is_whole() {
+        return String::new();
+    }
+    format!(
+        ", shard {shard} (cases {}, {}, {}, …)",
+        shard.case(0),
+        shard.case(1),
+        shard.case(2)
+    )
+}
+
+/// Writes the `--report` files of a run; whether every one was written (an error is printed
+/// for each that was not).
+pub(super) fn write_reports(
+    reports: &[(ReportFormat, PathBuf)],
+    info: &RunInfo<'_>,
+    runs: &[GameRun],
+) -> bool {
+    let mut ok = true;
+    for (format, path) in reports {
         let text = match format {
-            ReportFormat::Json => Ok(report::json(&info, &runs)),
-            ReportFormat::Junit => report::junit(&info, &runs),
-            ReportFormat::Html => Ok(crate::harness::html::html(&info, &runs)),
+            ReportFormat::Json => Ok(report::json(info, runs)),
+            ReportFormat::Junit => report::junit(info, runs),
+            ReportFormat::Html => Ok(crate::harness::html::html(info, runs)),
         };
         if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
         {
             eprintln!("error: cannot write the report {}: {e}", path.display());
-            failed = true;
+            ok = false;
         }
     }
+    ok
+}
+
+/// Prints the text report of a campaign's runs — per game its counts, census, clause coverage,
+/// notes, warnings and findings; then the verdict line — and gives the exit status `check`
+/// gives: 130 interrupted, 1 a finding or an error (or `failed` already), 2 a game that tested
+/// nothing, else 0. `games` are the games run (for the settings that would widen what one
+/// reads); `engine` whether the engine was checked (then deep-checked cases are counted).
+/// `boardfuzz merge` prints a merged run with it, as one whole run would have printed.
+pub(super) fn summary(
+    info: &RunInfo<'_>,
+    runs: &[GameRun],
+    games: &[&'static dyn crate::game::DynGame],
+    engine: bool,
+    mut failed: bool,
+) -> ExitCode {
+    let seed = info.seed;
+    let interrupted = info.interrupted;
+    let shard = if info.shard.is_whole() {
+        String::new()
+    } else {
+        format!(", shard {}", info.shard)
+    };
     let mut tested_nothing = false;
     let mut verdicts: Vec<(String, usize)> = Vec::new();
-    for run in &runs {
-        let deep = match plan.subject {
-            Subject::Engine => format!(", {} deep-checked", run.deep_cases),
-            Subject::Solution { .. } => String::new(),
+    for run in runs {
+        let deep = if engine {
+            format!(", {} deep-checked", run.deep_cases)
+        } else {
+            String::new()
         };
         outln!(
             "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({:.0} cases/s{deep}), \
-             seed {seed}{}",
+             seed {seed}{shard}{}",
             run.slug,
             run.cases,
             run.rejected,
@@ -211,10 +274,10 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             outln!("note: {note}");
         }
         if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
-            let game = plan.games.iter().find(|g| g.slug() == run.slug);
+            let game = games.iter().find(|g| g.slug() == run.slug);
             outln!(
                 "error: {}",
-                nothing_tested(run, game.copied(), &plan.options)
+                nothing_tested(run, game.copied(), &info.settings)
             );
             tested_nothing = true;
         } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
@@ -230,7 +293,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             outln!("error: {e}");
             failed = true;
         }
-        if let Some(d) = &run.disagreement {
+        for (_, d) in findings_of(run) {
             outln!();
             styled!("{}", d.report_styled());
             failed = true;
@@ -262,7 +325,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         runs.iter().map(|r| r.cases).sum::<u64>(),
         runs.len(),
     );
-    Ok(if interrupted {
+    if interrupted {
         ExitCode::from(130)
     } else if tested_nothing && !failed {
         ExitCode::from(2)
@@ -270,7 +333,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// Runs a --solution on the run's first two cases the reference answers: a command that fails
@@ -329,7 +392,7 @@ fn probe_solution(
 fn nothing_tested(
     run: &campaign::GameRun,
     game: Option<&'static dyn crate::game::DynGame>,
-    options: &crate::game::Options,
+    given: &[String],
 ) -> String {
     let mut why = format!(
         "{}: {} of {} generated cases were rejected by both sides (first: {}), so nothing was \
@@ -339,7 +402,6 @@ fn nothing_tested(
         run.cases,
         run.first_rejection.as_deref().unwrap_or("?")
     );
-    let given = options.to_args();
     if !given.is_empty() {
         why.push_str(&format!(
             "; the settings given ({}) make inputs the judge's rules refuse",
@@ -353,7 +415,7 @@ fn nothing_tested(
             .filter(|s| {
                 s.kind == crate::game::Kind::Switch
                     && s.scope == crate::game::Scope::Both
-                    && !options.switch(s.name)
+                    && !given.contains(&s.flag())
             })
             .map(|s| s.flag())
             .collect();

@@ -33,6 +33,7 @@ mod check;
 mod gen;
 mod judge;
 mod list;
+mod merge;
 mod replay;
 mod repro;
 mod rules;
@@ -99,6 +100,14 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Run random valid cases through engine and reference; shrink and save any disagreement.
     Check(check::CheckArgs),
+    /// Merge the JSON reports of the shards of one run (`check --shard K/N`) into the run's one
+    /// report: counts and census summed, every finding once, the exit status of one whole run.
+    #[command(
+        after_help = "Example:\n  boardfuzz merge shard-*.json --report json all.json --report junit all.xml \
+--report html all.html\n\nReports of another seed, version, subject, budget, settings or list of \
+games are refused; a missing shard is an error unless --allow-missing is given."
+    )]
+    Merge(merge::MergeArgs),
     /// Show one case (judge text or raw libFuzzer artifact): input, both outputs, first divergence.
     Repro(repro::ReproArgs),
     /// Print one random valid judge input.
@@ -446,6 +455,7 @@ pub fn main(games: Games) -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(games, args, &given),
         Command::Check(args) => check::run(games, args, &given),
+        Command::Merge(args) => merge::run(games, args),
         Command::Repro(args) => repro::run(games, args, &given),
         Command::Gen(args) => gen::run(games, args, &given),
         Command::Replay(args) => replay::run(games, args),

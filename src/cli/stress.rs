@@ -18,15 +18,15 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{DynGame, Options, Outcome};
-use crate::harness::campaign::{self, Budget, GameRun, Plan};
+use crate::harness::campaign::{self, Budget, Plan, Shard};
 use crate::harness::problem::Problem;
 use crate::harness::progress::Show;
-use crate::harness::report::{self, RunInfo};
+use crate::harness::report::RunInfo;
 use crate::harness::toolchain::{Prepared, Toolchain};
 use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Verdict};
 use crate::rng::Rng;
 
-use super::check::{report_targets, ReportFormat};
+use super::check::{report_targets, write_reports};
 use super::{clock_seed, parse_duration, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
@@ -60,6 +60,10 @@ pub struct StressArgs {
     /// comes from it and i alone.
     #[arg(long)]
     seed: Option<u64>,
+    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N, as `check
+    /// --shard` (the N shards of one seed run the cases of one whole run).
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// Worker threads (default: every core); the cases run do not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
@@ -108,7 +112,7 @@ pub(super) struct ToolchainArgs {
     /// `--compile 'cpp=clang++ -O2 -std=c++20 -o {exe} {src}'`. Defaults: cpp `g++ -O2
     /// -std=gnu++17 -o {exe} {src}`, c `gcc -O2 -std=gnu11 -o {exe} {src} -lm`, rs `rustc -O
     /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, py (a syntax check). Builds
-    /// are cached by content in $BOARDFUZZ_CACHE (default ~/.cache/boardfuzz).
+    /// are cached by content in $BOARDFUZZ_CACHE (default $HOME/.cache/boardfuzz).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     compile: Vec<String>,
     /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
@@ -279,12 +283,13 @@ pub fn run(args: StressArgs) -> CliResult {
         }
     }
     let corpus = (!args.no_save).then(|| args.findings.clone());
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     if let Some(root) = &corpus {
         super::sweep(&corpus::dir(root, game.slug()));
     }
     eprintln!(
         "{} stress: solution `{}` against reference `{}`, inputs from `{}`{}, judged by {}, {}, \
-         {jobs} job(s), seed {seed}{}",
+         {jobs} job(s), seed {seed}{}{}",
         crate::harness::program(),
         args.solution,
         args.reference,
@@ -297,6 +302,11 @@ pub fn run(args: StressArgs) -> CliResult {
         match budget {
             Budget::Cases(n) => format!("{n} cases"),
             Budget::Time(t) => format!("{t:?} (shrinking included)"),
+        },
+        if shard.is_whole() {
+            String::new()
+        } else {
+            format!(", shard {shard}")
         },
         match &corpus {
             Some(dir) => format!(
@@ -316,6 +326,7 @@ pub fn run(args: StressArgs) -> CliResult {
         games: vec![game],
         budget,
         seed,
+        shard,
         options: Options::new(),
         subject: subject.clone(),
         corpus,
@@ -328,7 +339,17 @@ pub fn run(args: StressArgs) -> CliResult {
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
-    let mut failed = write_reports(&reports, seed, jobs, &args.solution, interrupted, &runs);
+    let info = RunInfo {
+        shard,
+        interrupted,
+        ..RunInfo::new("stress", seed, jobs, &args.solution, budget)
+    };
+    let mut failed = !write_reports(&reports, &info, &runs);
+    let shard_words = if shard.is_whole() {
+        String::new()
+    } else {
+        format!(", shard {shard}")
+    };
     let Some(run) = runs.first() else {
         outln!("\nINTERRUPTED: no case was run");
         return Ok(ExitCode::from(130));
@@ -338,7 +359,7 @@ pub fn run(args: StressArgs) -> CliResult {
         None => String::new(),
     };
     outln!(
-        "\n== {}: {} cases{refused} in {:.2}s ({:.0} cases/s), seed {seed}{}",
+        "\n== {}: {} cases{refused} in {:.2}s ({:.0} cases/s), seed {seed}{shard_words}{}",
         run.slug,
         run.cases,
         run.elapsed.as_secs_f64(),
@@ -478,38 +499,6 @@ fn judge_checker_args(args: &CheckerArgs) -> String {
         ));
     }
     out
-}
-
-/// Writes the `--report` files; whether one could not be written.
-fn write_reports(
-    reports: &[(ReportFormat, PathBuf)],
-    seed: u64,
-    jobs: usize,
-    subject: &str,
-    interrupted: bool,
-    runs: &[GameRun],
-) -> bool {
-    let info = RunInfo {
-        command: "stress",
-        seed,
-        jobs,
-        subject,
-        interrupted,
-    };
-    let mut failed = false;
-    for (format, path) in reports {
-        let text = match format {
-            ReportFormat::Json => Ok(report::json(&info, runs)),
-            ReportFormat::Junit => report::junit(&info, runs),
-            ReportFormat::Html => Ok(crate::harness::html::html(&info, runs)),
-        };
-        if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
-        {
-            eprintln!("error: cannot write the report {}: {e}", path.display());
-            failed = true;
-        }
-    }
-    failed
 }
 
 /// Before anything is run or saved: the first case's input, the reference's answer to it, and

@@ -7,6 +7,12 @@
 //! covers do not depend on the number of jobs: workers take the next case index from a shared
 //! counter. The first failure stops every worker; the lowest failing index found is shrunk once.
 //!
+//! A campaign may be split across machines ([`Shard`]): runner `K` of `N` takes only the case
+//! indices `i` with `i % N == K`, generated from the same `Rng::case_seed(S, i)`, so the `N`
+//! shards of one seed together run exactly the cases of one whole run, whatever each one's
+//! `--jobs`, and a finding's printed case index and seed regenerate it as before. Each shard stops
+//! at its own first finding; `boardfuzz merge` makes one report of the shards' reports.
+//!
 //! Whatever goes wrong is a finding, never a crash: a panic of game code is caught
 //! ([`crate::guard`]); a hang is seen by the supervisor (the calling thread), which watches each
 //! worker's current stage against its limit — the watchdog floor plus 100× the time the other
@@ -34,6 +40,82 @@ pub enum Budget {
     Cases(u64),
     /// Wall-clock time, shared equally among the games.
     Time(Duration),
+}
+
+/// One runner's part of a campaign split across several: runner `index` of `count` takes the
+/// cases whose index `i` has `i % count == index` (the whole run is `0/1`). With
+/// [`Budget::Cases`]`(C)` it runs the indices below `C` it owns; with [`Budget::Time`] it runs
+/// its own indices, in order, for the whole budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// Which runner this is, `0..count`.
+    pub index: u64,
+    /// How many runners share the run (at least 1).
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run: one runner that takes every case.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Runner `index` of `count`; `Err` says why the pair is not one (`count` 0, `index` not
+    /// below `count`).
+    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+        if count == 0 {
+            return Err("the number of shards must be at least 1".into());
+        }
+        if index >= count {
+            return Err(format!(
+                "shard {index} of {count} does not exist: shards are numbered 0 to {} \
+                 (runner K of N takes the cases whose index is K mod N)",
+                count - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Reads `K/N` (e.g. `0/4`, `3/4`).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("`{text}` is not a shard: write K/N, e.g. 0/4"))?;
+        let number = |word: &str| {
+            word.trim().parse::<u64>().map_err(|_| {
+                format!("`{text}` is not a shard: write K/N with whole numbers, e.g. 0/4")
+            })
+        };
+        Shard::new(number(k)?, number(n)?)
+    }
+
+    /// Whether this is the whole run (`0/1`).
+    pub fn is_whole(&self) -> bool {
+        self.count == 1
+    }
+
+    /// The case index of this shard's `j`-th case (0-based).
+    pub fn case(&self, j: u64) -> u64 {
+        j.saturating_mul(self.count).saturating_add(self.index)
+    }
+
+    /// Whether case `index` is this shard's.
+    pub fn owns(&self, index: u64) -> bool {
+        index % self.count == self.index
+    }
+
+    /// How many of the indices `0..n` are this shard's.
+    pub fn cases_below(&self, n: u64) -> u64 {
+        if n <= self.index {
+            0
+        } else {
+            (n - self.index).div_ceil(self.count)
+        }
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// The default watchdog floor: an in-process call that runs longer than this (plus 100× the
@@ -69,6 +151,8 @@ pub struct Plan {
     pub budget: Budget,
     /// The run's seed `S`: case `i` is generated from `Rng::case_seed(S, i)`.
     pub seed: u64,
+    /// The part of the run's cases this runner takes ([`Shard::WHOLE`]: every case).
+    pub shard: Shard,
     /// The game options every case is generated and run with.
     pub options: Options,
     /// What is checked against the reference (normally the engine).
@@ -104,6 +188,7 @@ impl Plan {
             games,
             budget,
             seed,
+            shard: Shard::WHOLE,
             options: Options::new(),
             subject: Subject::Engine,
             corpus: None,
@@ -136,6 +221,12 @@ pub struct GameRun {
     pub census: Census,
     /// The (shrunk, saved) finding that stopped the run.
     pub disagreement: Option<Disagreement>,
+    /// The case index where that finding was found (before shrinking), as its origin says.
+    pub finding_case: Option<u64>,
+    /// More findings, each with its case index, higher than [`GameRun::finding_case`]: a run
+    /// merged from shards ([`crate::harness::merge`]) lists every shard's finding; a campaign
+    /// leaves this empty (it stops at its first).
+    pub other_findings: Vec<(Option<u64>, Disagreement)>,
     /// A generator or corpus failure that stopped the run (not a finding).
     pub error: Option<String>,
     /// The run was stopped by Ctrl-C.
@@ -306,6 +397,7 @@ struct Shared {
     subject: Subject,
     options: Options,
     seed: u64,
+    shard: Shard,
     watchdog: Duration,
     cases: Option<u64>,
     /// One case in this many gets the deep checks (0: none), if its text is at most
@@ -332,7 +424,10 @@ fn worker(shared: Arc<Shared>, w: usize) {
         if shared.stop.load(Ordering::Relaxed) || interrupt::requested() {
             return;
         }
-        let index = shared.next.fetch_add(1, Ordering::Relaxed);
+        // The shard's next case: with N shards, every N-th index from the shard's own.
+        let index = shared
+            .shard
+            .case(shared.next.fetch_add(1, Ordering::Relaxed));
         if shared.cases.is_some_and(|n| index >= n) {
             return;
         }
@@ -484,6 +579,7 @@ fn run_game(
         subject: plan.subject.clone(),
         options: plan.options.clone(),
         seed: plan.seed,
+        shard: plan.shard,
         watchdog: plan.watchdog,
         cases: match budget {
             Budget::Cases(n) => Some(n),
@@ -516,7 +612,12 @@ fn run_game(
             thread::spawn(move || worker(shared, w))
         })
         .collect();
-    let mut meter = Meter::new(game.slug(), budget, plan.show);
+    // A shard's bar counts its own share of the cases.
+    let shown = match budget {
+        Budget::Cases(n) => Budget::Cases(plan.shard.cases_below(n)),
+        b => b,
+    };
+    let mut meter = Meter::new(game.slug(), shown, plan.show);
     let watches: Vec<&Watch> = shared.watches[..jobs].iter().collect();
     // `--time` is the whole budget, shrinking included: the search stops at the deadline, and a
     // finding's shrink has what is left of it (`GRACE` past it at the most).
@@ -547,6 +648,8 @@ fn run_game(
         elapsed: start.elapsed(),
         census: Census::of_game(game),
         disagreement: None,
+        finding_case: None,
+        other_findings: Vec::new(),
         error: lock(&shared.error).take(),
         interrupted: interrupt::requested(),
         notes: Vec::new(),
@@ -608,7 +711,7 @@ fn run_game(
                     &mut |input, tries| spin.update(&mut *progress, input, tries),
                 );
                 spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
-                Some(d)
+                Some((slot.index, d))
             }
             Err(e) => {
                 result.error = Some(format!("generator failed on case seed {case_seed}: {e}"));
@@ -628,8 +731,9 @@ fn run_game(
                     ..
                 }
             );
+            let index = first.index;
             if reference_failed && !plan.reference_faults_are_findings {
-                return Disagreement::from_parts(
+                let d = Disagreement::from_parts(
                     game.slug(),
                     first.input,
                     first.comparison,
@@ -637,6 +741,7 @@ fn run_game(
                     origin(first.index),
                     "not compared: the reference failed",
                 );
+                return (index, d);
             }
             let what = format!(
                 "{} on case {}",
@@ -654,10 +759,11 @@ fn run_game(
                 &mut |input, tries| spin.update(&mut *progress, input, tries),
             );
             spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
-            d
+            (index, d)
         })
     };
-    if let Some(mut finding) = found {
+    if let Some((index, mut finding)) = found {
+        result.finding_case = Some(index);
         let reference_failed = matches!(
             finding.verdict,
             Verdict::Fault {
@@ -961,4 +1067,30 @@ pub fn shrink_hang(
     );
     d.notes = notes;
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn shards_parse_and_split_the_indices() {
+        let s = Shard::parse("2/4").unwrap();
+        assert_eq!((s.index, s.count), (2, 4));
+        assert_eq!(s.to_string(), "2/4");
+        assert_eq!((s.case(0), s.case(1), s.case(3)), (2, 6, 14));
+        assert!(s.owns(10) && !s.owns(11));
+        // Indices below 10 that are 2 mod 4: 2 and 6.
+        assert_eq!(s.cases_below(10), 2);
+        assert_eq!(s.cases_below(2), 0);
+        assert_eq!(s.cases_below(3), 1);
+        let total: u64 = (0..4)
+            .map(|k| Shard::new(k, 4).unwrap().cases_below(401))
+            .sum();
+        assert_eq!(total, 401);
+        for bad in ["4/4", "0/0", "2", "a/4", "1/-4"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Shard::parse("4/4").unwrap_err().contains("numbered 0 to 3"));
+    }
 }

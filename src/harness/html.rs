@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use crate::harness::campaign::GameRun;
-use crate::harness::report::{divergence_text, RunInfo};
+use crate::harness::report::{divergence_text, findings_of, RunInfo};
 use crate::harness::{diff_lines, Disagreement, Divergence, Subject};
 use crate::picture::{escape, svg};
 
@@ -30,7 +30,7 @@ figure { margin: 0; } figcaption { font-size: 0.85em; color: #444; max-width: 28
 pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     let findings: Vec<&Disagreement> = runs
         .iter()
-        .filter_map(|r| r.disagreement.as_ref())
+        .flat_map(|r| findings_of(r).into_iter().map(|(_, d)| d))
         .collect();
     let failed = !findings.is_empty() || runs.iter().any(|r| r.error.is_some());
     let status = if info.interrupted {
@@ -62,7 +62,13 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         ("games", runs.len().to_string()),
         ("cases", cases.to_string()),
         ("findings", findings.len().to_string()),
-    ] {
+    ]
+    .into_iter()
+    .chain((!info.shard.is_whole()).then(|| ("shard", info.shard.to_string())))
+    .chain((!info.merged_from.is_empty()).then(|| {
+        let list: Vec<String> = info.merged_from.iter().map(|s| s.to_string()).collect();
+        ("merged from", list.join(", "))
+    })) {
         let _ = writeln!(out, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
     let _ = writeln!(out, "</table>");

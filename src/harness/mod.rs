@@ -15,6 +15,7 @@ pub mod corpus;
 pub mod html;
 pub mod input;
 pub mod interrupt;
+pub mod merge;
 pub mod planted;
 pub mod problem;
 pub mod process;
@@ -157,6 +158,41 @@ impl Verdict {
             }
             Verdict::Deep(kind) => kind.name().into(),
         }
+    }
+}
+
+impl Verdict {
+    /// The verdict [`Verdict::describe`] names `text` for `subject`, if one does (a JSON report
+    /// read back: [`merge`]).
+    pub fn from_description(text: &str, subject: &Subject) -> Option<Verdict> {
+        let faults = [
+            Fault::Panic,
+            Fault::Hang,
+            Fault::RuntimeError,
+            Fault::TimeLimit,
+            Fault::OutputLimit,
+        ];
+        let sides = [
+            Side::Subject,
+            Side::Reference,
+            Side::Census,
+            Side::Deep,
+            Side::Checker,
+        ];
+        [
+            Verdict::Agree,
+            Verdict::WrongAnswer,
+            Verdict::Deep(DeepKind::Trace),
+            Verdict::Deep(DeepKind::Census),
+            Verdict::Deep(DeepKind::SelfCheck),
+        ]
+        .into_iter()
+        .chain(
+            sides
+                .into_iter()
+                .flat_map(|side| faults.map(|fault| Verdict::Fault { side, fault })),
+        )
+        .find(|v| v.describe(subject) == text)
     }
 }
 

@@ -1,25 +1,139 @@
 //! Reports for machines: one JSON object per `check` run, and JUnit XML so that CI systems show
 //! findings as failed tests. The schema is in `docs/reports.md`.
+//!
+//! The JSON report holds everything the three reports show — each finding's outcomes, first
+//! divergence and boards as data, not only as text — so that [`crate::harness::merge`] can read
+//! the reports of the shards of a run back and write the JSON, JUnit and HTML reports of the
+//! whole run with these same writers.
 
 use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::{json, Value};
 
-use crate::harness::campaign::GameRun;
+use crate::game::Outcome;
+use crate::harness::campaign::{Budget, GameRun, Shard};
 use crate::harness::census::Census;
-use crate::harness::{Disagreement, Divergence};
+use crate::harness::{Board, Disagreement, Divergence};
+use crate::picture::Picture;
 
 /// What a run was: everything a report needs beside the per-game results.
 pub struct RunInfo<'a> {
-    /// The subcommand that ran: `check` or `stress`.
+    /// The subcommand that ran the campaign: `check` or `stress`.
     pub command: &'a str,
     /// The run's seed.
     pub seed: u64,
-    /// The number of worker threads.
+    /// The number of worker threads (of a merged report: of all its shards together).
     pub jobs: usize,
     /// `engine` or the solution's command line.
     pub subject: &'a str,
     /// Whether the run was stopped by Ctrl-C.
     pub interrupted: bool,
+    /// The part of the run's cases this runner took ([`Shard::WHOLE`] for a whole run, and for
+    /// a report merged from shards).
+    pub shard: Shard,
+    /// The budget the run was given (`--cases` or `--time`, as given: a time is shared among
+    /// the games).
+    pub budget: Budget,
+    /// The game settings every case ran with, as command-line words (`--turn-limit`, `50`).
+    pub settings: Vec<String>,
+    /// `--deep-share` as given (`None`: the default).
+    pub deep_share: Option<u32>,
+    /// The shards a merged report was made of (empty for a run's own report).
+    pub merged_from: Vec<Shard>,
+}
+
+impl<'a> RunInfo<'a> {
+    /// A whole run of `command` (no shard, not merged, default settings and deep share).
+    pub fn new(command: &'a str, seed: u64, jobs: usize, subject: &'a str, budget: Budget) -> Self {
+        RunInfo {
+            command,
+            seed,
+            jobs,
+            subject,
+            interrupted: false,
+            shard: Shard::WHOLE,
+            budget,
+            settings: Vec::new(),
+            deep_share: None,
+            merged_from: Vec::new(),
+        }
+    }
+}
+
+/// Every finding of a run, each with its case index: the one that stopped it, then the others
+/// of a merged run (higher case indices).
+pub fn findings_of(run: &GameRun) -> Vec<(Option<u64>, &Disagreement)> {
+    let first = run.disagreement.as_ref().map(|d| (run.finding_case, d));
+    first
+        .into_iter()
+        .chain(run.other_findings.iter().map(|(i, d)| (*i, d)))
+        .collect()
+}
+
+/// A budget as a JSON object: `{"cases": C}` or `{"seconds": T}`.
+pub fn budget_json(budget: Budget) -> Value {
+    match budget {
+        Budget::Cases(n) => json!({ "cases": n }),
+        Budget::Time(t) => json!({ "seconds": t.as_secs_f64() }),
+    }
+}
+
+/// An outcome as a JSON object: `{"output": TEXT}`, `{"rejected": {"class", "line",
+/// "message"}}` or `{"failed": {"fault", "message"}}`.
+pub fn outcome_json(outcome: &Outcome) -> Value {
+    match outcome {
+        Outcome::Output(text) => json!({ "output": text }),
+        Outcome::Rejected {
+            class,
+            line,
+            message,
+        } => json!({ "rejected": { "class": class, "line": line, "message": message } }),
+        Outcome::Failed { fault, message } => {
+            json!({ "failed": { "fault": fault.name(), "message": message } })
+        }
+    }
+}
+
+/// A first divergence as a JSON object, its `kind` one of `none` (with `turns`), `turn` (with
+/// `turn`, `engine`, `reference`), `rejected`, `unavailable`, `no-trace` and `skipped` (with
+/// `why`).
+pub fn divergence_json(divergence: &Divergence) -> Value {
+    match divergence {
+        Divergence::None { turns } => json!({ "kind": "none", "turns": turns }),
+        Divergence::Turn {
+            turn,
+            engine,
+            reference,
+        } => json!({ "kind": "turn", "turn": turn, "engine": engine, "reference": reference }),
+        Divergence::Rejected => json!({ "kind": "rejected" }),
+        Divergence::Unavailable => json!({ "kind": "unavailable" }),
+        Divergence::NoTrace => json!({ "kind": "no-trace" }),
+        Divergence::Skipped(why) => json!({ "kind": "skipped", "why": why }),
+    }
+}
+
+/// A picture as a JSON object: its `caption`, and its `rows`, each an array of cells
+/// `[TEXT, TONE]` ([`crate::picture::Tone::name`]).
+pub fn picture_json(picture: &Picture) -> Value {
+    let rows: Vec<Value> = picture
+        .rows
+        .iter()
+        .map(|row| {
+            Value::Array(
+                row.iter()
+                    .map(|cell| json!([cell.text, cell.tone.name()]))
+                    .collect(),
+            )
+        })
+        .collect();
+    json!({ "caption": picture.caption, "rows": rows })
+}
+
+fn board_json(board: &Board) -> Value {
+    json!({
+        "heading": board.heading,
+        "reference": picture_json(&board.reference),
+        "subject": board.subject.as_ref().map(picture_json),
+    })
 }
 
 /// The first divergence as one line of text.
@@ -46,16 +160,21 @@ pub fn divergence_text(d: &Divergence) -> String {
     }
 }
 
-fn finding_json(d: &Disagreement) -> Value {
+fn finding_json(index: Option<u64>, d: &Disagreement) -> Value {
     json!({
         "game": d.slug,
         "verdict": d.verdict.describe(&d.comparison.subject),
+        "case_index": index,
         "origin": d.origin,
         "input": d.input,
         "reference_output": d.comparison.reference.to_string(),
         "subject_output": d.comparison.mine.to_string(),
+        "reference_outcome": outcome_json(&d.comparison.reference),
+        "subject_outcome": outcome_json(&d.comparison.mine),
         "subject": d.comparison.subject.label(),
         "first_divergence": divergence_text(&d.divergence),
+        "divergence": divergence_json(&d.divergence),
+        "boards": d.boards.iter().map(board_json).collect::<Vec<_>>(),
         "notes": d.notes,
         "saved": d.saved.as_ref().map(|p| p.display().to_string()),
         "replay": d.replay,
@@ -112,28 +231,35 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
                 "cases": r.cases,
                 "deep_cases": r.deep_cases,
                 "rejected": r.rejected,
+                "first_rejection": r.first_rejection,
                 "seconds": r.elapsed.as_secs_f64(),
                 "cases_per_second": r.cases_per_second(),
+                "census_cases": r.census.cases,
                 "census": census,
                 "clauses": clauses,
                 "unmeasured_clauses": unmeasured,
                 "interrupted": r.interrupted,
                 "notes": r.notes,
                 "error": r.error,
-                "finding": r.disagreement.as_ref().map(finding_json),
+                "finding": r.disagreement.as_ref().map(|d| finding_json(r.finding_case, d)),
             })
         })
         .collect();
     let findings: Vec<Value> = runs
         .iter()
-        .filter_map(|r| r.disagreement.as_ref().map(finding_json))
+        .flat_map(|r| findings_of(r).into_iter().map(|(i, d)| finding_json(i, d)))
         .collect();
     let failed = !findings.is_empty() || runs.iter().any(|r| r.error.is_some());
     let report = json!({
         "tool": "boardfuzz",
-        "command": info.command,
         "version": env!("CARGO_PKG_VERSION"),
+        "command": info.command,
         "seed": info.seed,
+        "shard": (!info.shard.is_whole()).then(|| info.shard.to_string()),
+        "merged_from": info.merged_from.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "budget": budget_json(info.budget),
+        "settings": info.settings,
+        "deep_share": info.deep_share,
         "jobs": info.jobs,
         "subject": info.subject,
         "cases": runs.iter().map(|r| r.cases).sum::<u64>(),
@@ -173,6 +299,13 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
         suite.add_property(Property::new("seed", info.seed.to_string()));
         suite.add_property(Property::new("jobs", info.jobs.to_string()));
         suite.add_property(Property::new("subject", xml_safe(info.subject)));
+        if !info.shard.is_whole() {
+            suite.add_property(Property::new("shard", info.shard.to_string()));
+        }
+        if !info.merged_from.is_empty() {
+            let list: Vec<String> = info.merged_from.iter().map(|s| s.to_string()).collect();
+            suite.add_property(Property::new("merged_from", list.join(" ")));
+        }
         for (name, value) in clause_properties(&r.census) {
             suite.add_property(Property::new(xml_safe(&name), xml_safe(&value)));
         }
@@ -194,7 +327,7 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
         run.set_classname(format!("boardfuzz.{}", r.slug));
         run.set_time(r.elapsed);
         suite.add_test_case(run);
-        if let Some(d) = &r.disagreement {
+        for (_, d) in findings_of(r) {
             let verdict = d.verdict.describe(&d.comparison.subject);
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status
@@ -247,6 +380,8 @@ mod tests {
         let run = GameRun {
             slug: "toy",
             cases: 4,
+            finding_case: Some(3),
+            other_findings: Vec::new(),
             elapsed: std::time::Duration::from_millis(1500),
             census: Census::new(&[]),
             disagreement: Some(finding),
@@ -257,13 +392,7 @@ mod tests {
             first_rejection: None,
             notes: Vec::new(),
         };
-        let info = RunInfo {
-            command: "check",
-            seed: 9,
-            jobs: 2,
-            subject: "engine",
-            interrupted: false,
-        };
+        let info = RunInfo::new("check", 9, 2, "engine", Budget::Cases(4));
         let xml = junit(&info, &[run]).unwrap();
         let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
         let root = doc.root_element();

@@ -32,7 +32,8 @@ pub struct Language {
     /// to write, `{dir}` the build folder.
     pub compile: Option<&'static str>,
     /// The run command: `{exe}`, `{dir}` and `{src}` as above, `{class}` the source's file stem
-    /// (a Java class), `{python3}` the interpreter `python3` names ([`python3`]).
+    /// (a Java class), `{python3}` the interpreter `python3` names (found once, by this
+    /// module's `python3()`).
     pub run: &'static str,
 }
 

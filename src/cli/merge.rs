@@ -1,0 +1,68 @@
+//! `boardfuzz merge`: the JSON reports of the shards of one run (`check --shard K/N --report
+//! json FILE` on N runners) made into the run's one report — the text report, the exit status
+//! and the `--report json|junit|html` files one whole run would have given
+//! ([`crate::harness::merge`] says what is summed, what is refused and what "the same" means
+//! for findings).
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::game::Games;
+use crate::harness::merge;
+
+use super::check::{report_targets, summary, write_reports};
+use super::{CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The JSON reports of the shards of one run, in any order (`shard-*.json`).
+    #[arg(required = true, value_name = "REPORT")]
+    reports: Vec<PathBuf>,
+    /// Write a report of the merged run: `--report json FILE`, `--report junit FILE` or
+    /// `--report html FILE`, as `check` writes them. May be given more than once.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    /// Merge even when some shards of the run are missing (a runner that died): a warning, and a
+    /// note in each game of the report, say which. Without it a missing shard is an error.
+    #[arg(long)]
+    allow_missing: bool,
+}
+
+pub fn run(games: &Games, args: MergeArgs) -> CliResult {
+    let targets = report_targets(&args.report)?;
+    let mut read = Vec::new();
+    for path in &args.reports {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))?;
+        read.push(merge::read(path, &text, games).map_err(Usage)?);
+    }
+    let merged = merge::merge(read, args.allow_missing).map_err(Usage)?;
+    let header = &merged.header;
+    let count = header.merged_from.first().map_or(1, |s| s.count);
+    eprintln!(
+        "{} merge: {} report(s) of seed {}, {} of {count} shard(s)",
+        crate::harness::program(),
+        args.reports.len(),
+        header.seed,
+        header.merged_from.len().max(1),
+    );
+    if !merged.missing.is_empty() {
+        let list: Vec<String> = merged.missing.iter().map(|s| s.to_string()).collect();
+        eprintln!(
+            "warning: shard(s) {} of this run are missing: their cases are in no count and \
+             their findings in no list of this report",
+            list.join(", ")
+        );
+    }
+    let info = header.info();
+    let written = write_reports(&targets, &info, &merged.runs);
+    let known: Vec<_> = games
+        .all()
+        .iter()
+        .copied()
+        .filter(|g| merged.runs.iter().any(|r| r.slug == g.slug()))
+        .collect();
+    let engine = header.subject == "engine";
+    Ok(summary(&info, &merged.runs, &known, engine, !written))
+}
