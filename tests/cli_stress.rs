@@ -395,6 +395,26 @@ fn a_python_crash_is_a_runtime_error_shrunk_to_an_input_that_still_crashes() {
 }
 
 #[test]
+fn a_cpp_abort_on_the_first_inputs_is_a_finding_not_a_program_that_cannot_run() {
+    // crash.cpp aborts when n == 1, and every run's first ten inputs have n == 1: its first two
+    // cases fail the same way, by a signal (it used to be refused as "cannot be checked").
+    let dir = temp_dir("stress-crash-cpp");
+    let validator = fixture("validator.py");
+    let run = stress_fixtures(&dir, "brute.py", "crash.cpp", &["--validator", &validator]);
+    let finding = found(&dir, &run, "crash", "solution runtime error", "0\n");
+    assert_eq!(finding.case, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains("killed by signal 6 (SIGABRT)"),
+        "{}",
+        run.all()
+    );
+    // Shrunk keeping n == 1, its one number moved to 0.
+    assert_eq!(finding.input, "1\n0\n", "{}", run.all());
+    replays(&dir, &finding, "crash.cpp", "runtime error");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
     let dir = temp_dir("stress-slow-py");
     let validator = fixture("validator.py");
