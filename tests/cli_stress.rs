@@ -835,6 +835,42 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
 
 // 6. The time budget and Ctrl-C.
 
+#[test]
+fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_rerun() {
+    // Seed 2's case 2 is `1` / `7`, on which slow.py hangs: it is found 4 s after it starts,
+    // before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first evaluation)
+    // takes the 4 s time limit again, past them: the run reports the case as found (before: a
+    // panic, "the found case was evaluated first").
+    let dir = temp_dir("stress-time");
+    let marker = run_marker("stress-time");
+    let slow = format!("slow.py {marker}");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        &slow,
+        &["--seed", "2", "--time", "4s", "--solution-timeout", "4s"],
+    );
+    let finding = found(&dir, &run, "slow", "solution time limit", "7\n");
+    assert_eq!(finding.input, "1\n7\n", "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("the time budget ran out while shrinking"),
+        "{}",
+        run.all()
+    );
+    // The budget, its grace, and one solution timeout for startup (syntax checks, the probe).
+    let bound = Duration::from_secs(4 + 2 + 4);
+    assert!(
+        run.took < bound,
+        "{:?} over {bound:?}: {}",
+        run.took,
+        run.all()
+    );
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Starts `stress --seed 2` of slow.py (case 2 hangs), marked, with these extra flags; returns
 /// the child and the marker.
 fn spawn_slow(dir: &Path, tag: &str, extra: &[&str]) -> (std::process::Child, String) {
@@ -947,5 +983,34 @@ fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
             took,
         },
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
+    // One job: the first hang is case 2's, the second the shrink's rerun of it.
+    let dir = temp_dir("stress-ctrl-c-shrink");
+    let (child, marker) = spawn_slow(
+        &dir,
+        "stress-rerun",
+        &["--jobs", "1", "--solution-timeout", "3s"],
+    );
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 2);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(
+        report.contains("FINDING in slow: solution time limit (case 2 of seed 2; "),
+        "{report}"
+    );
+    assert!(
+        report.contains("shrinking was interrupted; this is the smallest failing case so far"),
+        "{report}"
+    );
+    assert!(report.contains("\nINTERRUPTED: "), "{report}");
+    assert_eq!(saved_cases(&dir).len(), 1, "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
