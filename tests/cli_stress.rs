@@ -1014,3 +1014,53 @@ fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
     assert!(left.is_empty(), "left running: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ctrl_c_while_the_generator_runs_is_no_error_of_the_generator() {
+    // A generator that hangs from size 2 on (case 10): Ctrl-C kills it, which is not its fault
+    // (before: "error: generator failed …: killed by signal 9 (SIGKILL)", "the generator is
+    // yours to fix").
+    let dir = temp_dir("stress-ctrl-c-gen");
+    std::fs::write(
+        dir.join("gen_later.py"),
+        "import sys, time\n\
+         size, seed = int(sys.argv[1]), int(sys.argv[-1])\n\
+         while size >= 2:\n    time.sleep(3600)\n\
+         print(1)\nprint(seed % 21 - 10)\n",
+    )
+    .unwrap();
+    let marker = run_marker("stress-gen");
+    let gen = format!("gen_later.py {{size}} {marker}");
+    let (brute, correct) = (fixture("brute.py"), fixture("correct.cpp"));
+    let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args([
+            "stress",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--solution",
+            &correct,
+        ])
+        .args(["--seed", "1", "-q", "--gen-timeout", "60s"])
+        .current_dir(&dir)
+        .envs(env())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 1);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(
+        report.contains("\nINTERRUPTED: 10 case(s), 0 finding(s)"),
+        "{report}"
+    );
+    assert!(!report.contains("error"), "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -336,6 +336,8 @@ fn worker(shared: Arc<Shared>, w: usize) {
         watch.enter(Stage::Generate, shared.watchdog);
         let input = match game.generate_case(case_seed, index, &shared.options) {
             Ok(input) => input,
+            // A generator killed by Ctrl-C is not the generator's fault.
+            Err(_) if interrupt::requested() => return,
             Err(e) => {
                 *lock(&shared.error) =
                     Some(format!("generator failed on case seed {case_seed}: {e}"));
