@@ -291,7 +291,7 @@ mod tests {
             command: "sh -c 'grep -q needle \"$1\"' checker".into(),
             timeout,
         };
-        assert!(accepts(&input_seen, "", "") == false);
+        assert!(!accepts(&input_seen, "", ""));
         assert_eq!(input_seen.judge(b"a needle\n", "", ""), Judgement::Accepted);
         let hangs = Checker::Program {
             command: "sleep 5".into(),
