@@ -57,7 +57,14 @@ fn stress(gen: &str, brute: &Path, sol: &Path, jobs: usize) {
         .arg(brute)
         .arg("--solution")
         .arg(sol)
-        .args(["--cases", &CASES.to_string(), "--seed", "1", "--no-save", "--quiet"])
+        .args([
+            "--cases",
+            &CASES.to_string(),
+            "--seed",
+            "1",
+            "--no-save",
+            "--quiet",
+        ])
         .args(["--jobs", &jobs.to_string()])
         .output()
         .expect("boardfuzz runs");
