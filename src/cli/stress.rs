@@ -503,8 +503,9 @@ fn judge_checker_args(args: &CheckerArgs) -> String {
 
 /// Before anything is run or saved: the first case's input, the reference's answer to it, and
 /// the solution on the first two inputs. A generator or reference that fails on the first case,
-/// or a solution that fails the same way twice (a wrong interpreter, a missing file), is a
-/// usage error with the program's own words.
+/// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
+/// is a usage error with the program's own words. A solution a signal killed ran and crashed
+/// (`abort()` on the one-element inputs every run starts with): that is a finding.
 fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> Result<(), Usage> {
     let mut failures = Vec::new();
     for index in 0..2 {
@@ -532,7 +533,7 @@ fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> 
             Outcome::Failed {
                 fault: crate::game::Fault::RuntimeError,
                 message,
-            } => failures.push(message),
+            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
             _ => return Ok(()),
         }
     }

@@ -835,6 +835,18 @@ fn shrink_supervised(
     let best: Arc<Mutex<Option<(String, Evaluated)>>> = Arc::new(Mutex::new(None));
     let tries = Arc::new(AtomicU64::new(0));
     let cut_short = Arc::new(AtomicBool::new(false));
+    // What the worker saw of the found case: the report if the shrink ends before its first
+    // evaluation does (a slow solution whose re-run outlasts the budget or Ctrl-C's second).
+    let as_found = (
+        found.input.clone(),
+        Evaluated {
+            comparison: found.comparison.clone(),
+            verdict: found.verdict,
+            tags: None,
+            census_error: None,
+            deep_message: None,
+        },
+    );
     let (tx, rx) = mpsc::channel();
     let handle = {
         let (shared, best) = (Arc::clone(shared), Arc::clone(&best));
@@ -914,10 +926,9 @@ fn shrink_supervised(
             return d;
         }
     }
-    // The shrink hung (or was interrupted): report the smallest failing case seen.
-    let (input, ev) = lock(&best)
-        .take()
-        .expect("the found case was evaluated first");
+    // The shrink hung (or was interrupted): report the smallest failing case seen, else the
+    // found case as the worker saw it.
+    let (input, ev) = lock(&best).take().unwrap_or(as_found);
     let mut d = Disagreement::from_parts(
         game.slug(),
         input,

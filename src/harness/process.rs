@@ -99,13 +99,16 @@ impl Finished {
     }
 }
 
+/// How [`describe`] begins the status of a process a signal killed.
+pub const KILLED_BY_SIGNAL: &str = "killed by signal";
+
 /// Describes an exit status like a judge: `exit code 1`, `killed by signal 11 (SIGSEGV)`.
 pub fn describe(status: ExitStatus) -> String {
     if let Some(code) = status.code() {
         return format!("exit code {code}");
     }
     match status.signal() {
-        Some(sig) => format!("killed by signal {sig} ({})", signal_name(sig)),
+        Some(sig) => format!("{KILLED_BY_SIGNAL} {sig} ({})", signal_name(sig)),
         None => status.to_string(),
     }
 }

@@ -36,11 +36,26 @@ pub fn boardfuzz_within(
     env: &[(&str, &str)],
     limit: std::time::Duration,
 ) -> Option<Output> {
+    boardfuzz_in(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        args,
+        env,
+        limit,
+    )
+}
+
+/// [`boardfuzz_within`] run in the folder `cwd` (where `stress` saves its `findings/`).
+pub fn boardfuzz_in(
+    cwd: &std::path::Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    limit: std::time::Duration,
+) -> Option<Output> {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
         .args(args)
         .envs(env.iter().copied())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(cwd)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,0 +1,1066 @@
+//! `boardfuzz stress` and `boardfuzz judge` on the toy problem of `tests/fixtures/stress/`
+//! (maximum subarray, `PROBLEM.md`): each wrong solution found, shrunk keeping its verdict,
+//! saved, and its printed `replay:` line run as printed; the format-only differences each
+//! checker accepts or rejects; correct solutions in C++ and Java run clean, C and Rust compile
+//! paths find their bug; every setup error is exit 2 with the program's own words and nothing
+//! saved; kept cases judged one verdict a case; `--time` and Ctrl-C.
+//!
+//! Every run has a folder of its own as its working folder (findings go to `findings/` there)
+//! and one build cache per test process (`BOARDFUZZ_CACHE`), so each source is compiled once a
+//! run of this file. Python starts slowly on a loaded machine: case counts are small, and a run
+//! that finds something stops at its first finding.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use common::{boardfuzz_in, processes_with, reported_input, run_marker, temp_dir, text};
+
+/// A fixture of `tests/fixtures/stress/`, by its absolute path.
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/stress/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The build cache of this test process, under cargo's temporary folder; those of earlier
+/// processes that have ended are removed.
+fn cache() -> &'static str {
+    static CACHE: OnceLock<String> = OnceLock::new();
+    CACHE.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        if let Ok(entries) = std::fs::read_dir(root) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let pid = name.strip_prefix("stress-cache-");
+                if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let dir = root.join(format!("stress-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.display().to_string()
+    })
+}
+
+/// The environment of every run: this process's build cache, no colours.
+fn env() -> [(&'static str, &'static str); 2] {
+    [("BOARDFUZZ_CACHE", cache()), ("NO_COLOR", "1")]
+}
+
+/// What one run of the binary did.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+impl Run {
+    /// Everything it printed, for assertion messages.
+    fn all(&self) -> String {
+        format!(
+            "exit {:?} after {:?}\n--- stdout ---\n{}--- stderr ---\n{}",
+            self.code, self.took, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `boardfuzz ARGS…` in `cwd`, killed (and the test failed) after two minutes.
+fn run_in(cwd: &Path, args: &[&str]) -> Run {
+    let started = Instant::now();
+    let out = boardfuzz_in(cwd, args, &env(), Duration::from_secs(120))
+        .unwrap_or_else(|| panic!("boardfuzz {args:?} did not end within 2 minutes"));
+    Run {
+        code: out.status.code(),
+        stdout: text(&out.stdout),
+        stderr: text(&out.stderr),
+        took: started.elapsed(),
+    }
+}
+
+/// `boardfuzz stress -q EXTRA…` in `cwd`, with `--gen 'gen.py {size}'` and `--seed 1` unless
+/// `extra` gives them.
+fn stress(cwd: &Path, extra: &[&str]) -> Run {
+    let gen = format!("{} {{size}}", fixture("gen.py"));
+    let mut args = vec!["stress", "-q"];
+    if !extra.contains(&"--gen") {
+        args.extend(["--gen", &gen]);
+    }
+    if !extra.contains(&"--seed") {
+        args.extend(["--seed", "1"]);
+    }
+    args.extend_from_slice(extra);
+    run_in(cwd, &args)
+}
+
+/// A flag and a fixture's path: `[flag, fixture(name)]`.
+fn flag(flag: &str, name: &str) -> [String; 2] {
+    [flag.to_string(), fixture(name)]
+}
+
+/// `stress` with these fixtures as `--brute` and `--solution`, then `extra`.
+fn stress_fixtures(cwd: &Path, brute: &str, solution: &str, extra: &[&str]) -> Run {
+    let [b, brute] = flag("--brute", brute);
+    let [s, solution] = flag("--solution", solution);
+    let mut args: Vec<&str> = vec![&b, &brute, &s, &solution];
+    args.extend_from_slice(extra);
+    stress(cwd, &args)
+}
+
+/// A finding as `stress` printed it.
+#[derive(Debug)]
+struct Finding {
+    /// The case index of the FINDING line.
+    case: u64,
+    /// The command it says regenerates the unshrunk case.
+    regenerate: String,
+    /// The shrunk input it shows.
+    input: String,
+    /// The saved `.in`, relative to the run's folder.
+    saved: PathBuf,
+    /// The `replay:` command.
+    replay: String,
+}
+
+/// The finding of a run that found one in solution `name` with this verdict (as the FINDING line
+/// words it): exit 1, a saved `.in` holding the shown input and a `.out` holding `answer`.
+fn found(cwd: &Path, run: &Run, name: &str, verdict: &str, answer: &str) -> Finding {
+    let all = run.all();
+    assert_eq!(run.code, Some(1), "{all}");
+    let head = format!("FINDING in {name}: {verdict} (case ");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(&head))
+        .unwrap_or_else(|| panic!("no `{head}` line: {all}"));
+    let case = line[head.len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no case index in {line}"));
+    assert!(line.contains(" of seed "), "{line}");
+    let regenerate = line
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no regenerate command in {line}"))
+        .to_string();
+    let input = reported_input(&run.stdout);
+    assert!(!input.is_empty(), "{all}");
+    let saved = run
+        .stdout
+        .split("--- saved ---\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| panic!("nothing saved: {all}"));
+    assert!(
+        saved.starts_with(Path::new("findings").join(name))
+            && saved.extension().is_some_and(|e| e == "in"),
+        "{}",
+        saved.display()
+    );
+    let kept = std::fs::read_to_string(cwd.join(&saved)).expect("the .in is saved");
+    assert_eq!(kept, input, "the saved input is the one shown");
+    let expected = std::fs::read_to_string(cwd.join(saved.with_extension("out")))
+        .expect("the .out is saved beside it");
+    assert_eq!(expected, answer, "the .out is the brute force's answer");
+    assert_eq!(saved_cases(cwd), vec![saved.clone()], "one case saved");
+    let replay = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("replay: "))
+        .unwrap_or_else(|| panic!("no replay line: {all}"))
+        .to_string();
+    assert!(
+        replay.starts_with("boardfuzz judge ") && replay.contains(&saved.display().to_string()),
+        "{replay}"
+    );
+    let summary = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("FAILED: "))
+        .unwrap_or_else(|| panic!("no FAILED line: {all}"));
+    assert!(summary.contains(" case(s), 1 finding(s) ("), "{summary}");
+    Finding {
+        case,
+        regenerate,
+        input,
+        saved,
+        replay,
+    }
+}
+
+/// Runs a command line as printed, with `sh -c` in `cwd`, `boardfuzz` first on `PATH`.
+fn shell(cwd: &Path, line: &str) -> Run {
+    let bin = Path::new(env!("CARGO_BIN_EXE_boardfuzz")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let started = Instant::now();
+    let out = Command::new("sh")
+        .args(["-c", line])
+        .current_dir(cwd)
+        .env("PATH", path)
+        .envs(env())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: text(&out.stdout),
+        stderr: text(&out.stderr),
+        took: started.elapsed(),
+    }
+}
+
+/// The finding's `replay:` line, run as printed, fails with `verdict`; the same `judge` of a
+/// correct solution passes.
+fn replays(cwd: &Path, finding: &Finding, solution: &str, verdict: &str) {
+    let again = shell(cwd, &finding.replay);
+    let saved = finding.saved.display().to_string();
+    assert_eq!(again.code, Some(1), "{}: {}", finding.replay, again.all());
+    assert!(
+        again
+            .stdout
+            .starts_with(&format!("{verdict:<14} {saved} (")),
+        "{}",
+        again.all()
+    );
+    assert!(
+        again
+            .stdout
+            .contains(&format!("FAILED: 1 of 1 case(s) judged, 0 ok, 1 {verdict}")),
+        "{}",
+        again.all()
+    );
+    let fixed = finding
+        .replay
+        .replace(&fixture(solution), &fixture("correct.cpp"));
+    assert_ne!(fixed, finding.replay, "the replay line names {solution}");
+    let fixed = shell(cwd, &fixed);
+    assert_eq!(fixed.code, Some(0), "{}", fixed.all());
+    assert!(
+        fixed
+            .stdout
+            .starts_with(&format!("ok             {saved} (")),
+        "{}",
+        fixed.all()
+    );
+    assert!(
+        fixed.stdout.contains("ok: 1 of 1 case(s) judged, 1 ok"),
+        "{}",
+        fixed.all()
+    );
+}
+
+/// The regenerate command of a finding, run: the unshrunk input.
+fn regenerated(cwd: &Path, finding: &Finding) -> String {
+    let run = shell(cwd, &finding.regenerate);
+    assert_eq!(run.code, Some(0), "{}: {}", finding.regenerate, run.all());
+    run.stdout
+}
+
+/// The `.in` files under `cwd/findings`, relative to `cwd`.
+fn saved_cases(cwd: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&cwd.join("findings"), &mut files);
+    let mut cases: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .map(|p| p.strip_prefix(cwd).unwrap().to_path_buf())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// No file at all under `cwd/findings` (an empty folder of the run's sweep is allowed).
+fn nothing_saved(cwd: &Path, run: &Run) {
+    fn files(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.extend(files(&path));
+            } else {
+                out.push(path);
+            }
+        }
+        out
+    }
+    let left = files(&cwd.join("findings"));
+    assert!(left.is_empty(), "saved {left:?}: {}", run.all());
+}
+
+/// A run ended clean: exit 0, `ok: N case(s), 0 finding(s)`, nothing saved.
+fn clean(cwd: &Path, run: &Run, cases: u64) {
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(
+        run.stdout
+            .contains(&format!("\nok: {cases} case(s), 0 finding(s)\n")),
+        "{}",
+        run.all()
+    );
+    nothing_saved(cwd, run);
+}
+
+/// A setup error: exit 2, `said` in what it printed, no finding and nothing saved.
+fn setup_error(cwd: &Path, run: &Run, said: &[&str]) {
+    let all = run.all();
+    assert_eq!(run.code, Some(2), "{all}");
+    for words in said {
+        assert!(all.contains(words), "`{words}` not in {all}");
+    }
+    assert!(!all.contains("FINDING"), "{all}");
+    nothing_saved(cwd, run);
+}
+
+/// A line count and byte count of a text, for messages.
+fn size(text: &str) -> (usize, usize) {
+    (text.lines().count(), text.len())
+}
+
+// 1. Wrong solutions: found, shrunk keeping their verdict, saved, replayed as printed.
+
+#[test]
+fn a_wrong_answer_in_cpp_is_found_shrunk_to_the_smallest_valid_input_saved_and_replayed() {
+    let dir = temp_dir("stress-wrong-cpp");
+    let validator = fixture("validator.py");
+    let run = stress_fixtures(&dir, "brute.py", "wrong.cpp", &["--validator", &validator]);
+    let finding = found(&dir, &run, "wrong", "wrong answer", "-1\n");
+    // The smallest input the validator accepts is two lines, `n` and n numbers; the bug needs
+    // every number negative: `1` / `-1` is the only such input of 5 bytes, and none is shorter.
+    assert_eq!(finding.input, "1\n-1\n", "{}", run.all());
+    assert!(
+        run.stdout.contains(
+            "--- output diff (- reference, + solution, two spaces = both) ---\n- -1\n+ 0\n"
+        ),
+        "{}",
+        run.all()
+    );
+    let unshrunk = regenerated(&dir, &finding);
+    assert!(size(&unshrunk).1 >= finding.input.len(), "{unshrunk}");
+    assert!(
+        unshrunk
+            .split_whitespace()
+            .skip(1)
+            .all(|x| x.starts_with('-')),
+        "the unshrunk case is all negative too: {unshrunk}"
+    );
+    replays(&dir, &finding, "wrong.cpp", "wrong answer");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_python_crash_is_a_runtime_error_shrunk_to_an_input_that_still_crashes() {
+    let dir = temp_dir("stress-crash-py");
+    let validator = fixture("validator.py");
+    let run = stress_fixtures(&dir, "brute.py", "crash.py", &["--validator", &validator]);
+    let finding = found(&dir, &run, "crash", "solution runtime error", "0\n");
+    // The crash is a 0 in the array: shrunk to the one valid input of one element 0.
+    assert_eq!(finding.input, "1\n0\n", "{}", run.all());
+    assert!(
+        run.stdout.contains("ZeroDivisionError"),
+        "the solution's stderr is shown: {}",
+        run.all()
+    );
+    let unshrunk = regenerated(&dir, &finding);
+    assert!(
+        size(&unshrunk).1 > finding.input.len(),
+        "seed 1 finds it on a larger case: {unshrunk}"
+    );
+    assert!(
+        unshrunk.split_whitespace().skip(1).any(|x| x == "0"),
+        "{unshrunk}"
+    );
+    replays(&dir, &finding, "crash.py", "runtime error");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_cpp_abort_on_the_first_inputs_is_a_finding_not_a_program_that_cannot_run() {
+    // crash.cpp aborts when n == 1, and every run's first ten inputs have n == 1: its first two
+    // cases fail the same way, by a signal (it used to be refused as "cannot be checked").
+    let dir = temp_dir("stress-crash-cpp");
+    let validator = fixture("validator.py");
+    let run = stress_fixtures(&dir, "brute.py", "crash.cpp", &["--validator", &validator]);
+    let finding = found(&dir, &run, "crash", "solution runtime error", "0\n");
+    assert_eq!(finding.case, 0, "{}", run.all());
+    assert!(
+        run.stdout.contains("killed by signal 6 (SIGABRT)"),
+        "{}",
+        run.all()
+    );
+    // Shrunk keeping n == 1, its one number moved to 0.
+    assert_eq!(finding.input, "1\n0\n", "{}", run.all());
+    replays(&dir, &finding, "crash.cpp", "runtime error");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
+    let dir = temp_dir("stress-slow-py");
+    let validator = fixture("validator.py");
+    // An argument slow.py ignores marks this test's runs of it.
+    let marker = run_marker("stress-slow");
+    let slow = format!("slow.py {marker}");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        &slow,
+        &["--validator", &validator, "--solution-timeout", "1s"],
+    );
+    let finding = found(&dir, &run, "slow", "solution time limit", "7\n");
+    // slow.py loops forever on a 7: the smallest such input.
+    assert_eq!(finding.input, "1\n7\n", "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("+ (time limit) no answer within 1s (killed)"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        finding.replay.ends_with(" --timeout 1000ms"),
+        "the replay keeps the time limit: {}",
+        finding.replay
+    );
+    replays(&dir, &finding, &slow, "time limit");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 2. Differences of format only: what each checker accepts.
+
+#[test]
+fn spaces_pass_the_tokens_checker_and_fail_the_default_lines_checker() {
+    let dir = temp_dir("stress-spaces");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        "spaces.py",
+        &["--checker", "tokens", "--cases", "12"],
+    );
+    clean(&dir, &run, 12);
+    assert!(
+        run.stderr.contains("judged by tokens (whitespace ignored)"),
+        "{}",
+        run.all()
+    );
+    let run = stress_fixtures(&dir, "brute.py", "spaces.py", &["--cases", "12"]);
+    let finding = found(&dir, &run, "spaces", "wrong answer", "0\n");
+    // Any input shows it: the first, its number moved to 0.
+    assert_eq!(finding.case, 0, "{}", run.all());
+    assert_eq!(finding.input, "1\n0\n", "{}", run.all());
+    assert!(
+        run.stdout.contains("\n- 0\n+   0  \n+ \n"),
+        "the diff shows the spaces: {}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a_wrong_mean() {
+    let dir = temp_dir("stress-checkers");
+    let checker = fixture("checker.py");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        "sign.py",
+        &["--checker", &checker, "--cases", "10"],
+    );
+    clean(&dir, &run, 10);
+    // ... which the default checker rejects: the first case's `+8`, shrunk to the smallest
+    // positive answer.
+    let run = stress_fixtures(&dir, "brute.py", "sign.py", &["--cases", "10"]);
+    let finding = found(&dir, &run, "sign", "wrong answer", "1\n");
+    assert_eq!(
+        (finding.case, &*finding.input),
+        (0, "1\n1\n"),
+        "{}",
+        run.all()
+    );
+    std::fs::remove_dir_all(dir.join("findings")).unwrap();
+
+    let run = stress_fixtures(
+        &dir,
+        "mean_brute.py",
+        "mean_precise.py",
+        &["--checker", "float", "--cases", "14"],
+    );
+    clean(&dir, &run, 14);
+    let validator = fixture("validator.py");
+    let run = stress_fixtures(
+        &dir,
+        "mean_brute.py",
+        "mean_wrong.py",
+        &["--checker", "float", "--validator", &validator],
+    );
+    let finding = found(&dir, &run, "mean_wrong", "wrong answer", "-0.500000\n");
+    // The first cases have one number, whose mean is whole; the smallest failing input has two
+    // whose sum is odd, and the smallest such numbers are 0 and ±1.
+    assert!(
+        ["2\n0 -1\n", "2\n-1 0\n", "2\n0 1\n", "2\n1 0\n"].contains(&finding.input.as_str()),
+        "{}",
+        run.all()
+    );
+    assert!(finding.case >= 10, "{}", run.all());
+    assert!(
+        run.stdout.contains("expected -0.500000, found -1.000000"),
+        "the checker says why: {}",
+        run.all()
+    );
+    assert!(
+        finding
+            .replay
+            .contains(" --checker float --abs-error 1e-6 --rel-error 1e-6"),
+        "{}",
+        finding.replay
+    );
+    let again = shell(&dir, &finding.replay);
+    assert_eq!(again.code, Some(1), "{}", again.all());
+    assert!(
+        again.stdout.starts_with("wrong answer   "),
+        "{}",
+        again.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 3. Correct solutions run clean; the C and Rust compile paths find their bug.
+
+#[test]
+fn correct_solutions_in_cpp_and_java_run_clean() {
+    let dir = temp_dir("stress-correct");
+    let run = stress_fixtures(&dir, "brute.py", "correct.cpp", &["--cases", "30"]);
+    clean(&dir, &run, 30);
+    let run = stress_fixtures(&dir, "brute.py", "Main.java", &["--cases", "6"]);
+    clean(&dir, &run, 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_same_bug_in_c_and_in_rust_is_found_and_shrunk() {
+    let dir = temp_dir("stress-c-rust");
+    let validator = fixture("validator.py");
+    for source in ["wrong.c", "wrong.rs"] {
+        let run = stress_fixtures(&dir, "brute.py", source, &["--validator", &validator]);
+        let finding = found(&dir, &run, "wrong", "wrong answer", "-1\n");
+        assert_eq!(finding.input, "1\n-1\n", "{source}: {}", run.all());
+        let again = shell(&dir, &finding.replay);
+        assert_eq!(again.code, Some(1), "{source}: {}", again.all());
+        std::fs::remove_dir_all(dir.join("findings")).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 4. What is not the solution's fault: exit 2, the program's own words, nothing saved.
+
+#[test]
+fn a_generator_that_fails_hangs_or_prints_nothing_is_an_error() {
+    let dir = temp_dir("stress-gen-errors");
+    for (gen, extra, said) in [
+        (
+            "gen_fails.py",
+            &[][..],
+            &["exit code 3", "gen: cannot open config"][..],
+        ),
+        (
+            "gen_hangs.py",
+            &["--gen-timeout", "1s"][..],
+            &["gave no input within 1s (killed)"][..],
+        ),
+        ("gen_empty.py", &[][..], &["printed nothing"][..]),
+    ] {
+        let gen = fixture(gen);
+        let [b, brute] = flag("--brute", "brute.py");
+        let [s, solution] = flag("--solution", "correct.cpp");
+        let mut args = vec!["--gen", &gen, &b, &brute, &s, &solution, "--cases", "5"];
+        args.extend_from_slice(extra);
+        let run = stress(&dir, &args);
+        setup_error(&dir, &run, said);
+        assert!(
+            run.stderr
+                .contains("error: the generator fails on the first case: "),
+            "{}",
+            run.all()
+        );
+        assert!(run.took < Duration::from_secs(30), "{}", run.all());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_brute_force_that_fails_hangs_or_prints_nothing_is_an_error_showing_the_input() {
+    let dir = temp_dir("stress-brute-errors");
+    for (brute, extra, said) in [
+        (
+            "brute_fails.py",
+            &[][..],
+            &["exit code 1", "RuntimeError: brute: internal error"][..],
+        ),
+        (
+            "brute_hangs.py",
+            &["--reference-timeout", "1s"][..],
+            &["time limit: no answer within 1s (killed)"][..],
+        ),
+        (
+            "brute_empty.py",
+            &[][..],
+            &["printed nothing (exit code 0)"][..],
+        ),
+    ] {
+        let run = stress_fixtures(
+            &dir,
+            brute,
+            "correct.cpp",
+            &[&["--cases", "5"][..], extra].concat(),
+        );
+        setup_error(&dir, &run, said);
+        let head = format!(
+            "error: the reference `{}` fails on the first case (",
+            fixture(brute)
+        );
+        assert!(run.stderr.contains(&head), "{}", run.all());
+        // The input it failed on, and the command that makes it again.
+        let shown = run.stderr.split(":\n").last().unwrap_or("");
+        assert!(
+            shown.starts_with("1\n") && shown.ends_with("(nothing was run or saved)\n"),
+            "{}",
+            run.all()
+        );
+        assert!(
+            run.stderr
+                .contains(&format!("from `python3 {} 1 ", fixture("gen.py"))),
+            "{}",
+            run.all()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_brute_force_that_fails_on_some_inputs_only_is_an_error_with_that_input() {
+    let dir = temp_dir("stress-brute-sometimes");
+    let brute = fixture("brute_fails_sometimes.py");
+    let run = stress_fixtures(&dir, "brute_fails_sometimes.py", "correct.cpp", &[]);
+    setup_error(&dir, &run, &["brute: n = 2 is not handled"]);
+    let head = format!("\nerror: the reference `{brute}` failed on case ");
+    assert!(run.stdout.contains(&head), "{}", run.all());
+    let input = run
+        .stdout
+        .split("--- the input ---\n")
+        .nth(1)
+        .map(|rest| rest.lines().take(2).collect::<Vec<_>>())
+        .unwrap_or_default();
+    assert_eq!(input.len(), 2, "{}", run.all());
+    assert_eq!(input[0], "2", "the input it fails on: {}", run.all());
+    assert_eq!(input[1].split(' ').count(), 2, "{}", run.all());
+    assert!(run.stdout.contains("\nERROR: "), "{}", run.all());
+    assert!(run.stdout.contains(", 0 finding(s)"), "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_compile_error_shows_the_compilers_message_and_runs_nothing() {
+    let dir = temp_dir("stress-compile-error");
+    let run = stress_fixtures(&dir, "brute.py", "compile_error.cpp", &["--cases", "5"]);
+    setup_error(
+        &dir,
+        &run,
+        &[
+            "compile_error.cpp does not compile (exit code 1 with `g++ ",
+            "compile_error.cpp:6:",
+            "error: expected",
+            "    6 |     return 0",
+        ],
+    );
+    assert!(
+        !run.stderr.contains(" stress: solution "),
+        "no run was started: {}",
+        run.all()
+    );
+    assert!(!dir.join("findings").exists(), "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_validator_that_refuses_every_input_is_an_error() {
+    let dir = temp_dir("stress-reject-all");
+    let validator = fixture("reject_all.py");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        "correct.cpp",
+        &["--validator", &validator, "--cases", "5"],
+    );
+    setup_error(
+        &dir,
+        &run,
+        &[
+            "error: the validator refused 5 of 5 generated inputs",
+            "validator: n must be even",
+            "so nothing was tested",
+            "\nERROR: 5 case(s), 0 finding(s)\n",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 5. Kept cases, judged one verdict a case.
+
+#[test]
+fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
+    let dir = temp_dir("stress-judge");
+    let cases = dir.join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    for (name, input, answer, ext) in [
+        ("a", "1\n-1\n", "-1\n", "out"),
+        ("b", "3\n1 2 3\n", "6\n", "out"),
+        ("c", "2\n-3 -2\n", "-2\n", "ans"),
+        ("d", "4\n2 -5 4 1\n", "5\n", "out"),
+    ] {
+        std::fs::write(cases.join(format!("{name}.in")), input).unwrap();
+        std::fs::write(cases.join(format!("{name}.{ext}")), answer).unwrap();
+    }
+    let wrong = fixture("wrong.cpp");
+    let run = run_in(&dir, &["judge", &wrong, "cases"]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    let verdicts: Vec<(&str, &str)> = run
+        .stdout
+        .lines()
+        .take(4)
+        .map(|l| {
+            let (verdict, rest) = l.split_at(15);
+            (verdict.trim_end(), rest.split(' ').next().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("wrong answer", "cases/a.in"),
+            ("ok", "cases/b.in"),
+            ("wrong answer", "cases/c.in"),
+            ("ok", "cases/d.in"),
+        ],
+        "{}",
+        run.all()
+    );
+    // The first failure shown whole.
+    assert!(
+        run.stdout
+            .contains("\n--- cases/a.in: wrong answer ---\n--- input ---\n1\n-1\n"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout
+            .contains("\nFAILED: 4 of 4 case(s) judged, 2 ok, 2 wrong answer\n"),
+        "{}",
+        run.all()
+    );
+
+    let correct = fixture("correct.cpp");
+    let run = run_in(&dir, &["judge", &correct, "cases"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        run.stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        4
+    );
+    assert!(
+        run.stdout.contains("\nok: 4 of 4 case(s) judged, 4 ok\n"),
+        "{}",
+        run.all()
+    );
+
+    // One kept case by its file, and other verdicts.
+    let crash = fixture("crash.cpp");
+    let run = run_in(&dir, &["judge", &crash, "cases/a.in", "cases/b.in"]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert!(
+        run.stdout.starts_with("runtime error  cases/a.in ("),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.contains("\nok             cases/b.in ("),
+        "{}",
+        run.all()
+    );
+    let spaces = fixture("spaces.py");
+    let run = run_in(&dir, &["judge", &spaces, "cases", "--checker", "tokens"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+
+    // An input with no answer beside it is an error, and nothing is run.
+    std::fs::write(cases.join("e.in"), "1\n5\n").unwrap();
+    let run = run_in(&dir, &["judge", &correct, "cases"]);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stderr
+            .contains("cases/e.in: no expected answer beside it (cases/e.out or cases/e.ans)"),
+        "{}",
+        run.all()
+    );
+    assert!(run.stdout.is_empty(), "{}", run.all());
+    let run = run_in(&dir, &["judge", &correct, "cases/e.in"]);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    let run = run_in(&dir, &["judge", &correct, "no-such-folder"]);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stderr
+            .contains("no-such-folder: no such file or folder"),
+        "{}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 6. The time budget and Ctrl-C.
+
+#[test]
+fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_rerun() {
+    // Seed 2's case 2 is `1` / `7`, on which slow.py hangs: it is found 4 s after it starts,
+    // before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first evaluation)
+    // takes the 4 s time limit again, past them: the run reports the case as found (before: a
+    // panic, "the found case was evaluated first").
+    let dir = temp_dir("stress-time");
+    let marker = run_marker("stress-time");
+    let slow = format!("slow.py {marker}");
+    let run = stress_fixtures(
+        &dir,
+        "brute.py",
+        &slow,
+        &["--seed", "2", "--time", "4s", "--solution-timeout", "4s"],
+    );
+    let finding = found(&dir, &run, "slow", "solution time limit", "7\n");
+    assert_eq!(finding.input, "1\n7\n", "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("the time budget ran out while shrinking"),
+        "{}",
+        run.all()
+    );
+    // The budget, its grace, and one solution timeout for startup (syntax checks, the probe).
+    let bound = Duration::from_secs(4 + 2 + 4);
+    assert!(
+        run.took < bound,
+        "{:?} over {bound:?}: {}",
+        run.took,
+        run.all()
+    );
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts `stress --seed 2` of slow.py (case 2 hangs), marked, with these extra flags; returns
+/// the child and the marker.
+fn spawn_slow(dir: &Path, tag: &str, extra: &[&str]) -> (std::process::Child, String) {
+    let marker = run_marker(tag);
+    let solution = format!("{} {marker}", fixture("slow.py"));
+    let gen = format!("{} {{size}}", fixture("gen.py"));
+    let brute = fixture("brute.py");
+    let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args([
+            "stress",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--solution",
+            &solution,
+        ])
+        .args(["--seed", "2", "-q"])
+        .args(extra)
+        .current_dir(dir)
+        .envs(env())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    (child, marker)
+}
+
+/// Waits until the `nth` (from 1) process marked `marker` other than `parent` has been running
+/// for a second: a run of slow.py that hangs. Panics after a minute.
+fn wait_for_hang(marker: &str, parent: u32, nth: usize) {
+    let pids = || -> Vec<u32> {
+        processes_with(marker)
+            .iter()
+            .filter_map(|p| p.split(':').next()?.parse().ok())
+            .filter(|&pid| pid != parent)
+            .collect()
+    };
+    let started = Instant::now();
+    let mut seen: Vec<(u32, Instant)> = Vec::new();
+    let mut hung: Vec<u32> = Vec::new();
+    while started.elapsed() < Duration::from_secs(60) {
+        let now = pids();
+        for &pid in &now {
+            if !seen.iter().any(|(p, _)| *p == pid) {
+                seen.push((pid, Instant::now()));
+            }
+        }
+        for (pid, since) in &seen {
+            if now.contains(pid) && since.elapsed() > Duration::from_secs(1) && !hung.contains(pid)
+            {
+                hung.push(*pid);
+                if hung.len() == nth {
+                    return;
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("no {nth} hanging run of {marker} within a minute (seen {seen:?})");
+}
+
+/// The processes marked `marker` still running two seconds after the run ended: those a run
+/// started after Ctrl-C's kill are killed by its sentinel when it exits, a moment later.
+fn left_running(marker: &str) -> Vec<String> {
+    let started = Instant::now();
+    loop {
+        let left = processes_with(marker);
+        if left.is_empty() || started.elapsed() > Duration::from_secs(2) {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Sends SIGINT to the child and waits: its exit code, stdout and how long it took to end.
+fn interrupt(child: std::process::Child) -> (Option<i32>, String, Duration) {
+    let sent = Instant::now();
+    // SAFETY: signalling our own child, which has not been waited for yet.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let report = format!("{}--- stderr ---\n{}", text(&out.stdout), text(&out.stderr));
+    (out.status.code(), report, sent.elapsed())
+}
+
+#[test]
+fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
+    let dir = temp_dir("stress-ctrl-c");
+    let (child, marker) = spawn_slow(&dir, "stress-hang", &["--time", "60s"]);
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 1);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(report.contains("\nINTERRUPTED: "), "{report}");
+    // A solution killed by Ctrl-C is no finding, nor is a generator or a reference.
+    assert!(!report.contains("FINDING"), "{report}");
+    assert!(!report.contains("error"), "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    nothing_saved(
+        &dir,
+        &Run {
+            code,
+            stdout: report,
+            stderr: String::new(),
+            took,
+        },
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
+    // One job: the first hang is case 2's, the second the shrink's rerun of it.
+    let dir = temp_dir("stress-ctrl-c-shrink");
+    let (child, marker) = spawn_slow(
+        &dir,
+        "stress-rerun",
+        &["--jobs", "1", "--solution-timeout", "3s"],
+    );
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 2);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(
+        report.contains("FINDING in slow: solution time limit (case 2 of seed 2; "),
+        "{report}"
+    );
+    assert!(
+        report.contains("shrinking was interrupted; this is the smallest failing case so far"),
+        "{report}"
+    );
+    assert!(report.contains("\nINTERRUPTED: "), "{report}");
+    assert_eq!(saved_cases(&dir).len(), 1, "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_the_generator_runs_is_no_error_of_the_generator() {
+    // A generator that hangs from size 2 on (case 10): Ctrl-C kills it, which is not its fault
+    // (before: "error: generator failed …: killed by signal 9 (SIGKILL)", "the generator is
+    // yours to fix").
+    let dir = temp_dir("stress-ctrl-c-gen");
+    std::fs::write(
+        dir.join("gen_later.py"),
+        "import sys, time\n\
+         size, seed = int(sys.argv[1]), int(sys.argv[-1])\n\
+         while size >= 2:\n    time.sleep(3600)\n\
+         print(1)\nprint(seed % 21 - 10)\n",
+    )
+    .unwrap();
+    let marker = run_marker("stress-gen");
+    let gen = format!("gen_later.py {{size}} {marker}");
+    let (brute, correct) = (fixture("brute.py"), fixture("correct.cpp"));
+    let child = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args([
+            "stress",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--solution",
+            &correct,
+        ])
+        .args(["--seed", "1", "-q", "--gen-timeout", "60s"])
+        .current_dir(&dir)
+        .envs(env())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 1);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(
+        report.contains("\nINTERRUPTED: 10 case(s), 0 finding(s)"),
+        "{report}"
+    );
+    assert!(!report.contains("error"), "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
