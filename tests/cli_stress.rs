@@ -599,7 +599,7 @@ fn a_generator_that_fails_hangs_or_prints_nothing_is_an_error() {
         setup_error(&dir, &run, said);
         assert!(
             run.stderr
-                .contains("error: the generator fails on the first case: "),
+                .contains("error: the generator fails on case 0: "),
             "{}",
             run.all()
         );
@@ -636,7 +636,7 @@ fn a_brute_force_that_fails_hangs_or_prints_nothing_is_an_error_showing_the_inpu
         );
         setup_error(&dir, &run, said);
         let head = format!(
-            "error: the reference `{}` fails on the first case (",
+            "error: the reference `{}` fails on case 0 (",
             fixture(brute)
         );
         assert!(run.stderr.contains(&head), "{}", run.all());

@@ -368,10 +368,11 @@ fn probe_solution(
             _ => return Ok(()),
         };
         match subject.run(game, input.as_bytes(), options) {
+            // A program killed by a signal did start: its crash is a finding, not a setup error.
             Outcome::Failed {
                 fault: Fault::RuntimeError,
                 message,
-            } => failures.push(message),
+            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
             _ => return Ok(()),
         }
         if failures.len() == 2 {

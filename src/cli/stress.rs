@@ -19,7 +19,7 @@ use clap::Args;
 
 use crate::game::{DynGame, Options, Outcome};
 use crate::harness::campaign::{self, Budget, Plan, Shard};
-use crate::harness::problem::Problem;
+use crate::harness::problem::{self, Problem};
 use crate::harness::progress::Show;
 use crate::harness::report::RunInfo;
 use crate::harness::toolchain::{Prepared, Toolchain};
@@ -508,19 +508,23 @@ fn judge_checker_args(args: &CheckerArgs) -> String {
 /// (`abort()` on the one-element inputs every run starts with): that is a finding.
 fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> Result<(), Usage> {
     let mut failures = Vec::new();
-    for index in 0..2 {
+    // The first case, and the first of the largest size: a solution that fails the same way on
+    // a tiny input and on a large one is broken as a whole, where two tiny inputs alike (the
+    // first ten are all of size 1) may well be its bug.
+    let largest = problem::CASES_PER_SIZE * (args.max_size - 1);
+    for index in [0, largest] {
         let case_seed = Rng::case_seed(seed, index);
         let input = problem
             .generate_case(case_seed, index, &Options::new())
             .map_err(|e| {
                 Usage(format!(
-                    "the generator fails on the first case: {e}\n(nothing was run or saved)"
+                    "the generator fails on case {index}: {e}\n(nothing was run or saved)"
                 ))
             })?;
         match problem.reference(input.as_bytes(), &Options::new()) {
             Outcome::Failed { fault, message } => {
                 return Err(Usage(format!(
-                    "the reference `{}` fails on the first case ({fault}: {message}); its input, \
+                    "the reference `{}` fails on case {index} ({fault}: {message}); its input, \
                      from `{}`:\n{input}(nothing was run or saved)",
                     args.reference,
                     problem.regenerate_command(case_seed, index)
@@ -539,8 +543,8 @@ fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> 
     }
     match &failures[..] {
         [first, second] if first == second => Err(Usage(format!(
-            "the solution `{}` fails the same way on the first two cases, so it cannot be \
-             checked (nothing was saved): {first}",
+            "the solution `{}` fails the same way on the first case and on a case of the \
+             largest size, so it cannot be checked (nothing was saved): {first}",
             args.solution
         ))),
         _ => Ok(()),
