@@ -1060,3 +1060,49 @@ fn ctrl_c_while_the_generator_runs_is_no_error_of_the_generator() {
     assert!(left.is_empty(), "left running: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The shards of a stress run merged: a brute force that fails on some inputs is the user's to
+/// fix in the merged report too (exit 2, as `stress` itself exits), and a solution's finding in
+/// any shard is a finding (exit 1).
+#[test]
+fn merged_shards_of_stress_exit_as_stress_does() {
+    let dir = temp_dir("stress-merge");
+    let shards = |brute: &str, solution: &str| -> Vec<String> {
+        (0..2)
+            .map(|k| {
+                let report = dir.join(format!("{brute}-{solution}-{k}.json"));
+                let shard = format!("{k}/2");
+                let report_arg = report.display().to_string();
+                let run = stress_fixtures(
+                    &dir,
+                    brute,
+                    solution,
+                    &[
+                        "--cases",
+                        "40",
+                        "--no-save",
+                        "--shard",
+                        &shard,
+                        "--report",
+                        "json",
+                        &report_arg,
+                    ],
+                );
+                assert!(matches!(run.code, Some(1 | 2)), "{}", run.all());
+                report_arg
+            })
+            .collect()
+    };
+    let merge = |reports: Vec<String>| {
+        let mut args = vec!["merge"];
+        args.extend(reports.iter().map(String::as_str));
+        run_in(&dir, &args)
+    };
+    let broken = merge(shards("brute_fails_sometimes.py", "correct.cpp"));
+    assert_eq!(broken.code, Some(2), "{}", broken.all());
+    assert!(broken.stderr.contains("yours to fix"), "{}", broken.all());
+    let wrong = merge(shards("brute.py", "wrong.cpp"));
+    assert_eq!(wrong.code, Some(1), "{}", wrong.all());
+    assert!(wrong.stdout.contains("wrong answer"), "{}", wrong.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,11 +5,12 @@
 //! for findings).
 
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use clap::Args;
 
 use crate::game::Games;
-use crate::harness::merge;
+use crate::harness::{merge, Side, Verdict};
 
 use super::check::{report_targets, summary, write_reports};
 use super::{CliResult, Usage};
@@ -64,5 +65,26 @@ pub fn run(games: &Games, args: MergeArgs) -> CliResult {
         .filter(|g| merged.runs.iter().any(|r| r.slug == g.slug()))
         .collect();
     let engine = header.subject == "engine";
-    Ok(summary(&info, &merged.runs, &known, engine, !written))
+    let code = summary(&info, &merged.runs, &known, engine, !written);
+    // As `stress` itself exits: a trusted program of the user's that failed (the brute force, a
+    // checker program) is the user's to fix, exit 2, unless a shard found the solution wrong.
+    let fault_of = |d: &crate::harness::Disagreement| {
+        matches!(
+            d.verdict,
+            Verdict::Fault {
+                side: Side::Reference | Side::Checker,
+                ..
+            }
+        )
+    };
+    let findings = merged.runs.iter().filter_map(|r| r.disagreement.as_ref());
+    let (faults, others): (Vec<_>, Vec<_>) = findings.partition(|d| fault_of(d));
+    if header.command == "stress" && !faults.is_empty() && others.is_empty() && written {
+        eprintln!(
+            "error: the reference (or the checker program) failed: yours to fix, not a \
+             finding of the solution"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    Ok(code)
 }
