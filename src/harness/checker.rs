@@ -192,7 +192,7 @@ fn run_checker(
         timeout,
         output_cap: CHECKER_OUTPUT_CAP,
     };
-    let run = process::run(process::Launch::of(&line).command(&line), b"", limits);
+    let run = process::run_line(&line, b"", limits);
     let _ = std::fs::remove_dir_all(&dir);
     let run = match run {
         Ok(run) => run,

@@ -75,29 +75,12 @@ impl Problem {
     pub fn generator_command(&self, seed: u64, size: u64) -> String {
         with_seed_and_size(&self.generator, seed, size)
     }
-}
 
-/// A generator command line with its `{size}` and `{seed}` filled in (the seed appended when
-/// the line does not say where it goes).
-fn with_seed_and_size(line: &str, seed: u64, size: u64) -> String {
-    let line = line.replace("{size}", &size.to_string());
-    if line.contains("{seed}") {
-        line.replace("{seed}", &seed.to_string())
-    } else {
-        format!("{line} {seed}")
-    }
-}
-
-impl Problem {
     /// Runs the validator, if any, on `input`: `None` if it is valid (or there is no
     /// validator), else the rejection or the validator's failure.
     fn validate(&self, input: &[u8]) -> Option<Outcome> {
         let validator = self.validator.as_deref()?;
-        let run = process::run(
-            process::Launch::of(validator).command(validator),
-            input,
-            self.generator_limits,
-        );
+        let run = process::run_line(validator, input, self.generator_limits);
         let failed = |message: String| {
             Some(Outcome::Failed {
                 fault: Fault::RuntimeError,
@@ -135,10 +118,21 @@ impl Problem {
     }
 }
 
+/// A generator command line with its `{size}` and `{seed}` filled in (the seed appended when
+/// the line does not say where it goes).
+fn with_seed_and_size(line: &str, seed: u64, size: u64) -> String {
+    let line = line.replace("{size}", &size.to_string());
+    if line.contains("{seed}") {
+        line.replace("{seed}", &seed.to_string())
+    } else {
+        format!("{line} {seed}")
+    }
+}
+
 /// Runs a generator command line, the input it printed or why there is none.
 pub fn generate(line: &str, limits: process::Limits) -> Result<String, String> {
-    let run = process::run(process::Launch::of(line).command(line), b"", limits)
-        .map_err(|e| format!("`{line}` cannot start: {e}"))?;
+    let run =
+        process::run_line(line, b"", limits).map_err(|e| format!("`{line}` cannot start: {e}"))?;
     match run.ended {
         Ended::Exited(status) if status.success() => {
             let text = String::from_utf8_lossy(&run.stdout).into_owned();
@@ -299,6 +293,30 @@ mod tests {
             p.regenerate_command(seed, 12),
             format!("echo 2 {}", Problem::generator_seed(seed))
         );
+    }
+
+    #[test]
+    fn a_generator_script_without_a_shebang_runs_as_the_shell_would_run_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("boardfuzz-problem-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("gen");
+        std::fs::write(&script, "echo \"1 $1\"\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let p = problem(
+            &script.display().to_string(),
+            "cat",
+            Some(&script.display().to_string()),
+        );
+        let seed = Rng::case_seed(1, 0);
+        let text = p.generate_case(seed, 0, &Options::new()).unwrap();
+        assert_eq!(text, format!("1 {}\n", Problem::generator_seed(seed)));
+        // The same script as a validator: it starts, and exits 0.
+        assert_eq!(
+            p.reference(b"x\n", &Options::new()),
+            Outcome::Output("x\n".into())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

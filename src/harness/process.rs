@@ -664,6 +664,20 @@ impl Launch {
     }
 }
 
+/// Runs a command line as [`Launch`] starts it, with `input` on stdin and `limits`
+/// ([`run`]): what every program of a user's (a solution, a generator, a validator, a checker,
+/// a compiler) is run through. An executable text file without `#!` is refused by the kernel
+/// (`ENOEXEC`) when started directly; the shell runs it as a shell script, so this does too.
+pub fn run_line(line: &str, input: &[u8], limits: Limits) -> io::Result<Finished> {
+    let launch = Launch::of(line);
+    let run = run(launch.command(line), input, limits);
+    if launch != Launch::Shell && matches!(&run, Err(e) if e.raw_os_error() == Some(libc::ENOEXEC))
+    {
+        return self::run(shell(line), input, limits);
+    }
+    run
+}
+
 /// `sh -c COMMAND`.
 pub fn shell(command: &str) -> Command {
     let mut sh = Command::new("sh");

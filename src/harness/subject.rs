@@ -127,15 +127,7 @@ pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: u
         timeout,
         output_cap,
     };
-    let launch = process::Launch::of(command);
-    let mut run = process::run(launch.command(command), input, limits);
-    if launch != process::Launch::Shell
-        && matches!(&run, Err(e) if e.raw_os_error() == Some(libc::ENOEXEC))
-    {
-        // An executable text file without `#!`: the shell runs it as a shell script, so do that.
-        run = process::run(process::shell(command), input, limits);
-    }
-    let run = match run {
+    let run = match process::run_line(command, input, limits) {
         Ok(run) => run,
         Err(e) => {
             return failed(

@@ -87,7 +87,7 @@ fn python3() -> &'static str {
             timeout: Duration::from_secs(30),
             output_cap: 4096,
         };
-        process::run(process::Launch::of(line).command(line), b"", limits)
+        process::run_line(line, b"", limits)
             .ok()
             .filter(|run| matches!(run.ended, Ended::Exited(s) if s.success()))
             .map(|run| String::from_utf8_lossy(&run.stdout).trim().to_string())
@@ -310,7 +310,7 @@ impl Toolchain {
             output_cap: 1 << 20,
         };
         let started = Instant::now();
-        let run = process::run(process::Launch::of(&line).command(&line), b"", limits);
+        let run = process::run_line(&line, b"", limits);
         let failed = |why: String| {
             let _ = std::fs::remove_dir_all(&tmp);
             Err(why)
