@@ -916,22 +916,34 @@ mod tests {
         // From uniform bytes each list is at least 21 long once in 2^21 cases; here every list
         // is that long in 16% to 25% of cases (measured), and still 2 or shorter in a third.
         for (name, len) in [
-            ("first", &(|c: &Lists| c.first.len()) as &dyn Fn(&Lists) -> usize),
+            (
+                "first",
+                &(|c: &Lists| c.first.len()) as &dyn Fn(&Lists) -> usize,
+            ),
             ("pairs", &|c: &Lists| c.pairs.len()),
             ("last", &|c: &Lists| c.last.len()),
         ] {
             let long = share(&|c| len(c) >= 21);
             let short = share(&|c| len(c) <= 2);
-            assert!(long >= 0.1, "{name}: {long} of cases have 21 elements or more");
-            assert!(short >= 0.3, "{name}: {short} of cases have 2 elements or fewer");
+            assert!(
+                long >= 0.1,
+                "{name}: {long} of cases have 21 elements or more"
+            );
+            assert!(
+                short >= 0.3,
+                "{name}: {short} of cases have 2 elements or fewer"
+            );
         }
         // Two lists long at once (10% of cases here), and a long list of pairs holding both
         // kinds of bool, mostly `false` (1% here: a stretch that lengthens lists makes its
         // bools mostly `true`).
         assert!(share(&|c| c.first.len() >= 21 && c.pairs.len() >= 21) >= 0.03);
-        assert!(share(&|c| c.pairs.len() >= 10
-            && c.pairs.iter().filter(|p| p.1).count() * 4 <= c.pairs.len() * 3
-            && c.pairs.iter().any(|p| p.1)) >= 0.005);
+        assert!(
+            share(&|c| c.pairs.len() >= 10
+                && c.pairs.iter().filter(|p| p.1).count() * 4 <= c.pairs.len() * 3
+                && c.pairs.iter().any(|p| p.1))
+                >= 0.005
+        );
         // The numbers in the lists keep their range: odd and even, small and large.
         let values: Vec<u16> = cases.iter().flat_map(|c| c.last.iter().copied()).collect();
         assert!(values.iter().any(|v| v % 2 == 0) && values.iter().any(|v| v % 2 == 1));

@@ -14,6 +14,13 @@
 //! tries it again with one of the nearest numbers before the dropped part lowered by as much
 //! (by one for a token, by the number of lines for a run of lines): the count and its list
 //! shrink together.
+//!
+//! Before those passes, lists the text itself shows as counted are cut in halves, quarters, …
+//! with their count ([`drop_counted`]): a number followed by exactly that many tokens on its
+//! line (`3 a b c`), a line's last number followed by a line of that many tokens, or a number
+//! followed by that many lines of one shape (`N`, then N lines of `x y`; for `N M`, also the M
+//! lines after the N). Each such list costs a few candidates to try, and one that is a count
+//! shrinks in about log₂ of its length steps, where single drops would take one per item.
 
 /// The longest text the generic shrinker takes on: each candidate runs both sides, and a huge
 /// board (a `--no-strict` run) would spend a campaign's budget on one shrink.
@@ -24,6 +31,7 @@ pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
     let mut best = input.to_string();
     loop {
         let before = best.clone();
+        best = drop_counted(best, keep);
         best = drop_lines(best, keep);
         best = drop_tokens(best, keep);
         best = lower_numbers(best, keep);
@@ -92,6 +100,235 @@ fn take_with_count(
         }
     }
     false
+}
+
+/// Where a counted list's items are: the lines of a run, or the tokens of one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Items {
+    /// Lines `first..first + n` (0-based), one item each.
+    Lines { first: usize },
+    /// The tokens of line `line` from its `from`-th on (0-based), one item each.
+    Tokens { line: usize, from: usize },
+}
+
+/// A number of the text that may count a list after it: the number is token `token` of line
+/// `line` (both 0-based), and `items` are what it counts. It names no byte offsets, so it
+/// still names the same list after a drop within the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Counted {
+    line: usize,
+    token: usize,
+    items: Items,
+}
+
+/// A byte range of the text.
+type Span = (usize, usize);
+
+/// The lines of `text`, each with its byte offset, and its tokens as byte ranges of `text`.
+fn lines_with_tokens(text: &str) -> Vec<(usize, &str, Vec<Span>)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let spans = tokens(line)
+            .into_iter()
+            .map(|(s, e)| (at + s, at + e))
+            .collect();
+        out.push((at, line, spans));
+        at += line.len();
+    }
+    out
+}
+
+/// The most lists [`drop_counted`] tries in a pass: each one that is no count costs one or two
+/// candidates.
+const MAX_COUNTED: usize = 32;
+
+/// The lists of two items or more that numbers of `text` may count (see the module
+/// documentation), each with the rounds of drops it gets before it is left alone if none is
+/// kept (two, halves and quarters, for a likely list; one for the rest), likeliest first: a list shaped unlike its count's line (a line of tokens
+/// after a lone count, `N` above lines of `x y`), then the rest; nearer the top first within
+/// each.
+fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
+    let lines = lines_with_tokens(text);
+    let width = |i: usize| lines[i].2.len();
+    let mut found: Vec<(u8, Counted)> = Vec::new();
+    for (i, (_, _, spans)) in lines.iter().enumerate() {
+        let mut before: Vec<usize> = Vec::new();
+        for (k, &(s, e)) in spans.iter().enumerate() {
+            let Ok(n) = text[s..e].parse::<usize>() else {
+                continue;
+            };
+            if n >= 2 {
+                if spans.len() - k - 1 == n {
+                    let items = Items::Tokens {
+                        line: i,
+                        from: k + 1,
+                    };
+                    found.push((
+                        0,
+                        Counted {
+                            line: i,
+                            token: k,
+                            items,
+                        },
+                    ));
+                }
+                if k + 1 == spans.len() && i + 1 < lines.len() && width(i + 1) == n {
+                    let rank = if n == spans.len() { 2 } else { 0 };
+                    let items = Items::Tokens {
+                        line: i + 1,
+                        from: 0,
+                    };
+                    found.push((
+                        rank,
+                        Counted {
+                            line: i,
+                            token: k,
+                            items,
+                        },
+                    ));
+                }
+                // The run right below, or after the runs the numbers before it count.
+                let mut skips = vec![0, before.iter().sum()];
+                skips.extend(before.iter().copied());
+                skips.sort_unstable();
+                skips.dedup();
+                for skip in skips {
+                    let first = i + 1 + skip;
+                    if first + n > lines.len() || width(first) == 0 {
+                        continue;
+                    }
+                    if (first..first + n).all(|j| width(j) == width(first)) {
+                        let rank = if width(first) == spans.len() { 2 } else { 0 };
+                        let items = Items::Lines { first };
+                        found.push((
+                            rank,
+                            Counted {
+                                line: i,
+                                token: k,
+                                items,
+                            },
+                        ));
+                    }
+                }
+            }
+            before.push(n);
+        }
+    }
+    found.sort_by_key(|&(rank, c)| (rank, c.line));
+    found.dedup_by_key(|&mut (_, c)| c);
+    found.truncate(MAX_COUNTED);
+    found
+        .into_iter()
+        .map(|(rank, c)| (c, if rank == 0 { 2 } else { 1 }))
+        .collect()
+}
+
+/// A count's byte range and value.
+type Count = (usize, usize, usize);
+
+/// The count's byte range and value, and the byte ranges of the items, of `list` in `text`, if
+/// the number there still counts that many items.
+fn locate(text: &str, list: Counted) -> Option<(Count, Vec<Span>)> {
+    let lines = lines_with_tokens(text);
+    let &(s, e) = lines.get(list.line)?.2.get(list.token)?;
+    let n: usize = text[s..e].parse().ok()?;
+    let items: Vec<Span> = match list.items {
+        Items::Lines { first } => (first..first + n)
+            .map(|j| lines.get(j).map(|(at, line, _)| (*at, at + line.len())))
+            .collect::<Option<_>>()?,
+        Items::Tokens { line, from } => lines.get(line)?.2.get(from..)?.to_vec(),
+    };
+    (items.len() == n).then_some(((s, e, n), items))
+}
+
+/// `text` without items `from..to` of a list whose items are at `items`, and with its count at
+/// `count` lowered by as many.
+fn without_items(
+    text: &str,
+    (s, e, n): Count,
+    items: &[Span],
+    lines: bool,
+    (from, to): Span,
+) -> String {
+    // Lines take their newline along; tokens take the blank after them, or for a suffix the one
+    // before.
+    let (cut_start, cut_end) = if lines {
+        (items[from].0, items[to - 1].1)
+    } else if to < items.len() {
+        (items[from].0, items[to].0)
+    } else if from > 0 {
+        (items[from - 1].1, items[to - 1].1)
+    } else {
+        (items[from].0, items[to - 1].1)
+    };
+    format!(
+        "{}{}{}{}",
+        &text[..s],
+        n - (to - from),
+        &text[e..cut_start],
+        &text[cut_end..]
+    )
+}
+
+/// Cuts the lists numbers of the text count ([`counted_lists`]) with their counts: for each,
+/// halves first (the second, then the first), then quarters and so on down to single items,
+/// last items first. A list of which no drop is kept in its first rounds is left to the other
+/// passes (it may be no count at all, or its failure may need items all over it).
+fn drop_counted(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut done: Vec<Counted> = Vec::new();
+    'lists: loop {
+        for (list, patience) in counted_lists(&text) {
+            if done.contains(&list) {
+                continue;
+            }
+            done.push(list);
+            if shrink_list(&mut text, list, patience, keep) {
+                // Positions after the list moved: look again.
+                continue 'lists;
+            }
+        }
+        return text;
+    }
+}
+
+/// Drops items of one counted list with its count (see [`drop_counted`]); whether any went.
+fn shrink_list(
+    text: &mut String,
+    list: Counted,
+    patience: u32,
+    keep: &mut dyn FnMut(&str) -> bool,
+) -> bool {
+    let lines = matches!(list.items, Items::Lines { .. });
+    let Some((_, items)) = locate(text, list) else {
+        return false;
+    };
+    let mut chunk = items.len().div_ceil(2);
+    let mut progress = false;
+    let mut round = 0;
+    while chunk >= 1 {
+        let mut end = locate(text, list).map_or(0, |(_, items)| items.len());
+        while end > 0 {
+            let from = end.saturating_sub(chunk);
+            let Some((count, items)) = locate(text, list) else {
+                return progress;
+            };
+            let candidate = without_items(text, count, &items, lines, (from, end));
+            if try_take(text, candidate, keep) {
+                progress = true;
+            }
+            end = from;
+        }
+        round += 1;
+        if round >= patience && !progress {
+            return false;
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    progress
 }
 
 /// Drops runs of whole lines, longest runs first.
@@ -315,6 +552,173 @@ mod tests {
             valid(t) && fails(t)
         });
         assert_eq!(shrunk, "1\nU 9\n", "after {tries} tries");
+    }
+
+    /// Numbers on a line, if every token is one.
+    fn numbers(line: &str) -> Option<Vec<u64>> {
+        line.split_whitespace().map(|t| t.parse().ok()).collect()
+    }
+
+    /// A small deterministic stream of numbers below `bound`, for test inputs.
+    fn noise(i: u64, bound: u64) -> u64 {
+        (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) % bound
+    }
+
+    /// Shrinks `input` under `valid && fails`, returning the result and the candidates tried.
+    fn shrink_counting(
+        input: &str,
+        valid: &dyn Fn(&str) -> bool,
+        fails: &dyn Fn(&str) -> bool,
+    ) -> (String, u64) {
+        assert!(
+            valid(input) && fails(input),
+            "the test's input must fail: {input:?}"
+        );
+        let mut tries = 0;
+        let shrunk = shrink_text(input, &mut |t| {
+            tries += 1;
+            valid(t) && fails(t)
+        });
+        (shrunk, tries)
+    }
+
+    /// `N`, then N lines of exactly `width` numbers: the format of the lists below.
+    fn counted_lines(lines: &[&str], width: usize) -> bool {
+        let Some((head, items)) = lines.split_first() else {
+            return false;
+        };
+        numbers(head).is_some_and(|h| h.len() == 1 && h[0] as usize == items.len())
+            && items
+                .iter()
+                .all(|l| numbers(l).is_some_and(|n| n.len() == width))
+    }
+
+    #[test]
+    fn a_hundred_counted_lines_shrink_to_the_one_that_fails_in_few_tries() {
+        let items: Vec<String> = (0..100)
+            .map(|i| match i {
+                63 => "8 8".to_string(),
+                _ => format!("{} {}", noise(i, 6), 6 + noise(i + 500, 6)),
+            })
+            .collect();
+        let input = format!("100\n{}\n", items.join("\n"));
+        let valid = |t: &str| counted_lines(&t.lines().collect::<Vec<_>>(), 2);
+        // Fails while some item is a pair of equal numbers of at least 7.
+        let fails = |t: &str| {
+            t.lines()
+                .skip(1)
+                .filter_map(numbers)
+                .any(|n| n.len() == 2 && n[0] == n[1] && n[0] >= 7)
+        };
+        let (shrunk, tries) = shrink_counting(&input, &valid, &fails);
+        // (Neither 8 can be lowered alone.)
+        assert_eq!(shrunk, "1\n8 8\n", "after {tries} tries");
+        // Halving with the count: about 2 log2(100) candidates for the list, not one per line.
+        assert!(tries <= 120, "{tries} tries");
+    }
+
+    #[test]
+    fn two_lists_counted_on_one_line_shrink_with_their_counts() {
+        // `N M`, N lines of two numbers, then M lines of one: fails while some pair starts with
+        // 9 and some single is 9, which the input has far down each list.
+        let pairs: Vec<String> = (0..40)
+            .map(|i| {
+                format!(
+                    "{} {}",
+                    if i == 31 { 9 } else { noise(i, 5) },
+                    noise(i + 7, 50)
+                )
+            })
+            .collect();
+        let singles: Vec<String> = (0..30)
+            .map(|i| (if i == 22 { 9 } else { noise(i + 99, 5) }).to_string())
+            .collect();
+        let input = format!("40 30\n{}\n{}\n", pairs.join("\n"), singles.join("\n"));
+        let valid = |t: &str| {
+            let lines: Vec<&str> = t.lines().collect();
+            let Some([n, m]) = lines
+                .first()
+                .and_then(|l| numbers(l))
+                .map(|h| h[..].to_vec())
+                .and_then(|h| <[u64; 2]>::try_from(h).ok())
+            else {
+                return false;
+            };
+            let (n, m) = (n as usize, m as usize);
+            lines.len() == 1 + n + m
+                && lines[1..=n]
+                    .iter()
+                    .all(|l| numbers(l).is_some_and(|v| v.len() == 2))
+                && lines[1 + n..]
+                    .iter()
+                    .all(|l| numbers(l).is_some_and(|v| v.len() == 1))
+        };
+        let fails = |t: &str| {
+            let lines: Vec<&str> = t.lines().collect();
+            let n = numbers(lines[0]).unwrap()[0] as usize;
+            lines[1..=n].iter().any(|l| l.starts_with("9 "))
+                && lines[1 + n..].iter().any(|l| l.trim() == "9")
+        };
+        let (shrunk, tries) = shrink_counting(&input, &valid, &fails);
+        assert_eq!(shrunk, "1 1\n9 0\n9\n", "after {tries} tries");
+        assert!(tries <= 200, "{tries} tries");
+    }
+
+    #[test]
+    fn items_of_many_numbers_still_find_their_count() {
+        // Each item holds six numbers, so the count stands behind far more than the nearest
+        // few numbers before any dropped item.
+        let items: Vec<String> = (0..30)
+            .map(|i| {
+                let v: Vec<String> = (0..6)
+                    .map(|k| {
+                        (if i == 17 && k == 3 {
+                            9
+                        } else {
+                            noise(i * 6 + k, 5)
+                        })
+                        .to_string()
+                    })
+                    .collect();
+                v.join(" ")
+            })
+            .collect();
+        let input = format!("30\n{}\n", items.join("\n"));
+        let valid = |t: &str| counted_lines(&t.lines().collect::<Vec<_>>(), 6);
+        let fails = |t: &str| {
+            t.lines()
+                .skip(1)
+                .filter_map(numbers)
+                .any(|n| n.len() == 6 && n[3] >= 9)
+        };
+        let (shrunk, tries) = shrink_counting(&input, &valid, &fails);
+        assert_eq!(shrunk, "1\n0 0 0 9 0 0\n", "after {tries} tries");
+        assert!(tries <= 150, "{tries} tries");
+    }
+
+    #[test]
+    fn a_long_counted_line_of_tokens_shrinks_by_halves() {
+        // `N`, then N numbers on one line: fails while two of them are at least 9.
+        let values: Vec<String> = (0..200)
+            .map(|i| (if i == 40 || i == 170 { 9 } else { noise(i, 9) }).to_string())
+            .collect();
+        let input = format!("200\n{}\n", values.join(" "));
+        let valid = |t: &str| {
+            let lines: Vec<&str> = t.lines().collect();
+            lines.len() == 2
+                && numbers(lines[0]).is_some_and(|h| h.len() == 1)
+                && numbers(lines[1])
+                    .is_some_and(|v| Some(v.len() as u64) == numbers(lines[0]).map(|h| h[0]))
+        };
+        let fails = |t: &str| {
+            t.lines()
+                .nth(1)
+                .and_then(numbers)
+                .is_some_and(|v| v.iter().filter(|&&x| x >= 9).count() >= 2)
+        };
+        let (shrunk, tries) = shrink_counting(&input, &valid, &fails);
+        assert_eq!(shrunk, "2\n9 9\n", "after {tries} tries");
+        assert!(tries <= 200, "{tries} tries");
     }
 
     #[test]
