@@ -651,17 +651,47 @@ impl Launch {
         }
     }
 
-    /// The process that runs `command` (the line this launch was made from).
+    /// The process that runs `command` (the line this launch was made from). A line led by a
+    /// bare `python3` starts the interpreter that name finds ([`python3`]), not a version
+    /// manager's shim of that name.
     pub fn command(&self, command: &str) -> Command {
         match self {
             Launch::Direct(words) => {
-                let mut direct = Command::new(&words[0]);
+                let program = match (words[0].as_str(), python3()) {
+                    ("python3", Some(found)) => found.as_os_str(),
+                    (first, _) => std::ffi::OsStr::new(first),
+                };
+                let mut direct = Command::new(program);
                 direct.args(&words[1..]);
                 direct
             }
             Launch::Shell => shell(command),
         }
     }
+}
+
+/// The interpreter `python3` names here (its `sys.executable`), asked once: a version
+/// manager's `python3` (pyenv's shim) is a script that picks the interpreter at every start,
+/// which here cost about 150 ms a run, more than most programs take (a solution under `check
+/// --solution` runs once a case, and once a shrink candidate). `None` where `python3` does not
+/// say (none on `PATH`, or no file at the path it prints).
+pub fn python3() -> Option<&'static std::path::Path> {
+    static FOUND: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let mut ask = Command::new("python3");
+            ask.args(["-c", "import sys; print(sys.executable)"]);
+            let limits = Limits {
+                timeout: Duration::from_secs(30),
+                output_cap: 4096,
+            };
+            run(ask, b"", limits)
+                .ok()
+                .filter(|run| matches!(run.ended, Ended::Exited(s) if s.success()))
+                .map(|run| String::from_utf8_lossy(&run.stdout).trim().into())
+                .filter(|path: &std::path::PathBuf| path.is_file())
+        })
+        .as_deref()
 }
 
 /// Runs a command line as [`Launch`] starts it, with `input` on stdin and `limits`
@@ -746,6 +776,28 @@ mod tests {
             timeout: Duration::from_millis(ms),
             output_cap: 1 << 20,
         }
+    }
+
+    #[test]
+    fn a_bare_python3_starts_the_interpreter_it_names() {
+        let Some(found) = python3() else {
+            return; // no python3 here: nothing to resolve
+        };
+        let line = "python3 -c 'import sys; print(sys.executable)'";
+        let launch = Launch::of(line);
+        assert_eq!(launch.command(line).get_program(), found.as_os_str());
+        let f = run(launch.command(line), b"", limits(30_000)).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&f.stdout).trim(),
+            found.to_string_lossy()
+        );
+        // Other programs, and a python3 given by path, start as written.
+        assert_eq!(
+            Launch::of("./python3 x")
+                .command("./python3 x")
+                .get_program(),
+            "./python3"
+        );
     }
 
     #[test]

@@ -75,26 +75,12 @@ pub const LANGUAGES: &[Language] = &[
     },
 ];
 
-/// The interpreter `python3` names here (its `sys.executable`), found once: a version
-/// manager's `python3` (pyenv's shim) is a script that picks the interpreter at every start,
-/// which here cost about 150 ms a run, more than most programs take. `python3` itself where it
-/// does not say.
-fn python3() -> &'static str {
-    static FOUND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    FOUND.get_or_init(|| {
-        let line = "python3 -c 'import sys; print(sys.executable)'";
-        let limits = process::Limits {
-            timeout: Duration::from_secs(30),
-            output_cap: 4096,
-        };
-        process::run_line(line, b"", limits)
-            .ok()
-            .filter(|run| matches!(run.ended, Ended::Exited(s) if s.success()))
-            .map(|run| String::from_utf8_lossy(&run.stdout).trim().to_string())
-            .filter(|path| Path::new(path).is_file())
-            .map(|path| shell_quote(&path))
-            .unwrap_or_else(|| "python3".into())
-    })
+/// The interpreter `python3` names here, as a word of a command template
+/// ([`process::python3`]); `python3` itself where it does not say.
+fn python3() -> String {
+    process::python3()
+        .map(|path| shell_quote(&path.to_string_lossy()))
+        .unwrap_or_else(|| "python3".into())
 }
 
 /// How long one compile may take.
@@ -256,9 +242,9 @@ impl Toolchain {
             let python = if template.contains("{python3}") {
                 python3()
             } else {
-                "python3"
+                "python3".into()
             };
-            fill_as(template, dir, exe, python)
+            fill_as(template, dir, exe, &python)
         };
         let mut compiled = false;
         if let Some(compile) = compile {
