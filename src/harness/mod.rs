@@ -1138,7 +1138,9 @@ pub type OnBest = Box<dyn FnMut(&str, u64) + Send>;
 
 /// [`minimize`] on a thread of its own, each call into game code under the watchdog the campaign
 /// uses: the subject within `watchdog` (plus an external solution's own time limit), the
-/// reference within `watchdog` plus 100× the subject's time on the candidate, the census within
+/// reference within `watchdog` plus 100× the subject's time on the candidate (when `answered`,
+/// the reference runs first, so that the subject never runs on a candidate it rejects, and
+/// the subject's time is the last candidate's), the census within
 /// `watchdog` plus 100× both. A candidate that overruns ends the shrink, and the smallest failing
 /// input before it is the result ([`Shrunk::cut_short`] says what hung). No candidate starts
 /// after `deadline` or Ctrl-C ([`Shrunk::stopped`]); `on_best` is told each smaller failing
@@ -1165,6 +1167,7 @@ pub fn minimize_watched(
             Subject::Engine => Duration::ZERO,
         };
         let mut tries = 0u64;
+        let mut subject_time = Duration::ZERO;
         let mut fails = |text: &str| {
             let why = if interrupt::requested() {
                 Some("shrinking was interrupted; this is the smallest failing case so far")
@@ -1179,14 +1182,33 @@ pub fn minimize_watched(
             }
             tries += 1;
             let bytes = text.as_bytes();
-            pulse.enter(subject.label(), watchdog + own_limit);
-            let started = Instant::now();
-            let mine = subject.run(game, bytes, &options);
-            let subject_time = started.elapsed();
-            pulse.enter("the reference", watchdog + subject_time * 100);
-            let started = Instant::now();
-            let reference = game.reference(bytes, &options);
-            let both = subject_time + started.elapsed();
+            let (mine, reference, both) = if answered {
+                // The candidate must be a valid input: ask the reference first, and spend no
+                // run of the subject (an external program's start, often) on one it rejects.
+                // Its allowance is 100× the subject's time on the last candidate.
+                pulse.enter("the reference", watchdog + subject_time * 100);
+                let started = Instant::now();
+                let reference = game.reference(bytes, &options);
+                let reference_time = started.elapsed();
+                if !self::answered(&reference) {
+                    pulse.leave();
+                    return false;
+                }
+                pulse.enter(subject.label(), watchdog + own_limit);
+                let started = Instant::now();
+                let mine = subject.run(game, bytes, &options);
+                subject_time = started.elapsed();
+                (mine, reference, subject_time + reference_time)
+            } else {
+                pulse.enter(subject.label(), watchdog + own_limit);
+                let started = Instant::now();
+                let mine = subject.run(game, bytes, &options);
+                subject_time = started.elapsed();
+                pulse.enter("the reference", watchdog + subject_time * 100);
+                let started = Instant::now();
+                let reference = game.reference(bytes, &options);
+                (mine, reference, subject_time + started.elapsed())
+            };
             let comparison = Comparison::new(subject.clone(), bytes, mine, reference);
             pulse.enter("the census code", watchdog + both * 100);
             let same = (!answered || self::answered(&comparison.reference))
