@@ -1,0 +1,240 @@
+//! docs/your-own-game.md, followed literally: a fresh crate made by the page's own commands
+//! (`cargo new`, `cargo add` with this checkout as `$BOARDFUZZ`), its files written from the
+//! page's ```` ```rust file=PATH ```` blocks, and every command of the `sh` blocks of sections 1
+//! to 4 and 7 run in page order, as a user runs them. Sections 5 (the crate's own `cargo test`),
+//! 6 (cargo-fuzz) and 8 (CI files) are left out: they build the crate twice more and need
+//! cargo-fuzz. It holds the page to what it promises:
+//! - every command exits as the page says (`# exit N`), a `check` with a bug planted exits 1 with
+//!   a finding and one without exits 0;
+//! - the rare bug (a game of more than 20 moves refused: once in two million cases from uniform
+//!   bytes) is found within the page's `--time 10s`, and shrunk to within 2 lines of the
+//!   smallest case that shows it (23 lines: `21 21`, then 21 moves);
+//! - the broken solution's finding is shrunk to within 2 lines of that minimum too, by the
+//!   generic text shrinker (the page's game gives no structural one);
+//! - every command a finding prints (its `replay:` and regenerate commands) runs as printed,
+//!   right after the finding, from the crate's folder.
+//!
+//! It builds a crate from nothing (a few minutes), so it is `#[ignore]`d under a plain `cargo
+//! test`; `.ci/run` runs it: `cargo test --test docs_your_own_game -- --ignored`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One step of the page.
+#[derive(Debug)]
+enum Step {
+    /// Write this file (relative to the crate's folder).
+    File { name: String, text: String },
+    /// Run this command (one shell command, a here-document included).
+    Run { command: String },
+}
+
+/// The steps of the sections of `markdown` that `run` accepts (by section number), in order.
+fn steps(markdown: &str, run: &[u32]) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut section = 0;
+    let mut lines = markdown.lines();
+    while let Some(line) = lines.next() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            section = heading
+                .split('.')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            continue;
+        }
+        let Some(info) = line.strip_prefix("```") else {
+            continue;
+        };
+        let mut block = Vec::new();
+        for inner in lines.by_ref() {
+            if inner.starts_with("```") {
+                break;
+            }
+            block.push(inner.to_string());
+        }
+        if !run.contains(&section) {
+            continue;
+        }
+        if let Some(name) = info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("file="))
+        {
+            steps.push(Step::File {
+                name: name.to_string(),
+                text: block.join("\n") + "\n",
+            });
+        } else if info.trim() == "sh" {
+            steps.extend(commands(&block).into_iter().map(|command| Step::Run { command }));
+        }
+    }
+    steps
+}
+
+/// The shell commands of a block: one a line, but a here-document (`<<'END'` … `END`) and a
+/// line ending in `\` go on.
+fn commands(block: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = block.iter();
+    while let Some(line) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut command = line.clone();
+        if let Some(at) = line.find("<<") {
+            let end = line[at + 2..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .trim_matches(['\'', '"']);
+            for inner in lines.by_ref() {
+                command += "\n";
+                command += inner;
+                if inner == end {
+                    break;
+                }
+            }
+        }
+        while command.ends_with('\\') {
+            command += "\n";
+            command += lines.next().expect("a continued line goes on");
+        }
+        out.push(command);
+    }
+    out
+}
+
+/// What one command did.
+struct Ran {
+    status: i32,
+    output: String,
+}
+
+/// Runs `command` with bash in `dir`, `$BOARDFUZZ` set to this checkout.
+fn run(command: &str, dir: &Path) -> Ran {
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("BOARDFUZZ", repo)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .expect("bash starts");
+    Ran {
+        status: out.status.code().unwrap_or(-1),
+        output: String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr),
+    }
+}
+
+/// The input a finding shows, one string a line.
+fn shown_input(output: &str) -> Vec<&str> {
+    output
+        .lines()
+        .skip_while(|l| *l != "--- input ---")
+        .skip(1)
+        .take_while(|l| !l.starts_with("--- "))
+        .collect()
+}
+
+/// The commands a finding prints: its `replay:` line and the regenerate command in backticks.
+fn printed_commands(output: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in output.lines() {
+        if let Some(replay) = line.strip_prefix("replay: ") {
+            found.push(replay.to_string());
+        }
+        if let Some((_, rest)) = line.split_once("regenerate the unshrunk case with `") {
+            if let Some((command, _)) = rest.split_once('`') {
+                found.push(command.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The smallest input that shows the page's rare bug: a pile of 21, then 21 moves of 1.
+const MINIMAL_LINES: usize = 1 + 21;
+
+#[test]
+#[ignore = "builds a crate from nothing (minutes); .ci/run runs it with --ignored"]
+fn the_guide_to_a_game_of_your_own_runs_as_written() {
+    let page = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/your-own-game.md"),
+    )
+    .unwrap();
+    let steps = steps(&page, &[1, 2, 3, 4, 7]);
+    let work: PathBuf = std::env::temp_dir().join(format!("boardfuzz-guide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let mut dir = work.clone();
+    let mut findings = 0;
+    for step in &steps {
+        match step {
+            Step::File { name, text } => std::fs::write(dir.join(name), text).unwrap(),
+            Step::Run { command } if command.starts_with("export BOARDFUZZ=") => {}
+            Step::Run { command } if command.starts_with("cd ") => {
+                dir = dir.join(command[3..].trim());
+                assert!(dir.is_dir(), "`{command}`: no folder {}", dir.display());
+            }
+            Step::Run { command } => {
+                let ran = run(command, &dir);
+                let said = |what: &str| format!("`{command}` {what}; it printed:\n{}", ran.output);
+                let expected = match command.split_once("# exit ") {
+                    Some((_, n)) => n.trim_start().split(':').next().unwrap().trim().parse().unwrap(),
+                    None if ran.output.contains("FINDING in") => 1,
+                    None => 0,
+                };
+                assert_eq!(ran.status, expected, "{}", said("exited otherwise"));
+                if command.contains(" check ") {
+                    checked(command, &ran.output, &said, &dir);
+                    findings += usize::from(ran.status == 1);
+                }
+            }
+        }
+    }
+    // The wrong player, the rare bug and the broken solution.
+    assert_eq!(findings, 3, "the page plants three bugs");
+    std::fs::remove_dir_all(&work).unwrap();
+}
+
+/// What a `check` of the page must show: `ok` or a finding shrunk as the page says, whose
+/// printed commands run as printed.
+fn checked(command: &str, output: &str, said: &dyn Fn(&str) -> String, dir: &Path) {
+    if !output.contains("FINDING in") {
+        assert!(output.contains("ok: "), "{}", said("is neither ok nor a finding"));
+        return;
+    }
+    let input = shown_input(output);
+    if input.first() == Some(&"21 21") || input.len() > 3 {
+        // The rare bug, of the engine or of the solution.
+        assert!(
+            input.len() <= MINIMAL_LINES + 2,
+            "{}",
+            said(&format!("shrank to {} lines (the minimum is {MINIMAL_LINES})", input.len()))
+        );
+        assert!(
+            output.contains("- A 21"),
+            "{}",
+            said("shows no game won at move 21")
+        );
+    } else {
+        assert_eq!(input, ["1 1", "1"], "{}", said("shrank elsewhere"));
+    }
+    let printed = printed_commands(output);
+    assert_eq!(printed.len(), 2, "{}", said("prints no replay and regenerate commands"));
+    for line in printed {
+        let again = run(&line, dir);
+        let fine = if line.contains(" repro ") {
+            again.status == 1 && again.output.contains("21 21") == output.contains("21 21")
+        } else {
+            again.status == 0 && !again.output.trim().is_empty()
+        };
+        assert!(
+            fine,
+            "`{command}` printed `{line}`, which exited {} when run as printed:\n{}",
+            again.status, again.output
+        );
+    }
+}
