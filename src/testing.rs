@@ -97,6 +97,22 @@ impl Suite {
         self.cases
     }
 
+    /// The proptest configuration of the suite's two properties: [`Suite::case_count`] cases,
+    /// and a failing case's seed kept beside the test file that holds the suite
+    /// (`tests/suite.rs` keeps `tests/suite.proptest-regressions`), to be rerun first from then
+    /// on. Not proptest's default, which looks for `lib.rs` or `main.rs` in a folder above the
+    /// test file (a `tests/` folder has neither) and prints `failed to find lib.rs or main.rs`
+    /// before falling back to that same file; and not `None`, which would forget a failure
+    /// proptest took minutes to find and shrink.
+    pub fn proptest_config(&self) -> proptest::test_runner::Config {
+        use proptest::test_runner::{Config, FileFailurePersistence};
+        let mut config = Config::with_cases(u32::try_from(self.cases).unwrap_or(u32::MAX));
+        config.failure_persistence = Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        )));
+        config
+    }
+
     fn corpus_entries(&self) -> Vec<corpus::Entry> {
         corpus::load_game(&self.root.join("corpus"), self.game).unwrap_or_else(|e| panic!("{e}"))
     }
@@ -611,9 +627,7 @@ macro_rules! game_suite {
         }
 
         $crate::testing::proptest::proptest! {
-            #![proptest_config($crate::testing::proptest::test_runner::Config::with_cases(
-                __boardfuzz_suite().case_count() as u32
-            ))]
+            #![proptest_config(__boardfuzz_suite().proptest_config())]
 
             #[test]
             fn engine_matches_reference_on_valid_cases(
@@ -701,6 +715,29 @@ mod tests {
                 .cloned()
                 .unwrap_or_else(|| "a panic without a message".into()),
         }
+    }
+
+    #[test]
+    fn a_failing_property_is_kept_beside_the_file_of_the_suite() {
+        use proptest::test_runner::PersistedSeed;
+        let dir = std::env::temp_dir().join(format!("boardfuzz-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("suite.rs");
+        std::fs::write(&source, "").unwrap();
+        let source: &'static str = Box::leak(source.display().to_string().into_boxed_str());
+        let mut keep = Suite::new::<Good>(".")
+            .proptest_config()
+            .failure_persistence
+            .expect("failures are kept");
+        let seed: PersistedSeed =
+            "cc 49b389590ffdf9c455ec34a18699c6460fe720038324361f1431d461b23f75db"
+                .parse()
+                .unwrap();
+        keep.save_persisted_failure2(Some(source), seed, &"the case");
+        let kept = std::fs::read_to_string(dir.join("suite.proptest-regressions")).unwrap();
+        assert!(kept.contains("cc 49b389590ffdf9c4"), "{kept}");
+        assert_eq!(keep.load_persisted_failures2(Some(source)).len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
