@@ -49,3 +49,15 @@ fn the_properties_keep_failures_beside_the_test_file_without_a_warning() {
         );
     }
 }
+
+#[test]
+fn a_skipped_check_says_so_where_a_plain_cargo_test_shows_it() {
+    // coin_jump's reference computes no census tags, so the census cross-check has nothing to
+    // compare with. Run as `cargo test` runs it (output of a passing test captured), the test
+    // passes, and the notice must still reach the terminal.
+    let (stdout, stderr) = this_suite("engine_census_equals_reference_census", &[]);
+    let notice = "coin_jump: suite check `engine_census_equals_reference_census` skipped, it \
+                  checked nothing: the reference computes no census tags of its own; write \
+                  Game::reference_census to have it\n";
+    assert!(stderr.contains(notice), "{stdout}{stderr}");
+}
