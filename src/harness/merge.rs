@@ -127,6 +127,14 @@ fn u64_field(v: &Value, key: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{key}` is not a whole number"))
 }
 
+fn seconds_field(v: &Value, key: &str) -> Result<Duration, String> {
+    field(v, key)?
+        .as_f64()
+        .filter(|s| *s >= 0.0 && s.is_finite())
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{key}` is not a number of seconds"))
+}
+
 fn str_field<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
     field(v, key)?
         .as_str()
@@ -458,11 +466,12 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
                 deep_cases: u64_field(g, "deep_cases")?,
                 rejected: u64_field(g, "rejected")?,
                 first_rejection: opt_str_field(g, "first_rejection")?,
-                elapsed: field(g, "seconds")?
-                    .as_f64()
-                    .filter(|s| *s >= 0.0 && s.is_finite())
-                    .map(Duration::from_secs_f64)
-                    .ok_or("`seconds` is not a number of seconds")?,
+                elapsed: seconds_field(g, "seconds")?,
+                // A report written before `running_seconds` counts its cases over `seconds`.
+                running: match g.get("running_seconds") {
+                    None => seconds_field(g, "seconds")?,
+                    Some(_) => seconds_field(g, "running_seconds")?,
+                },
                 census,
                 disagreement,
                 finding_case,
@@ -615,8 +624,9 @@ pub fn merge(mut reports: Vec<Read>, allow_missing: bool) -> Result<Merged, Stri
 }
 
 /// One game's runs of several shards as one run: counts, census and clause coverage summed, the
-/// longest shard's time (the shards run side by side), every finding once, lowest case index
-/// first; each shard's notes and error named by its shard.
+/// longest shard's time and the longest shard's time running cases (the shards run side by side,
+/// so the merged run's cases ran within it, and its rate is the sum of cases over it), every
+/// finding once, lowest case index first; each shard's notes and error named by its shard.
 fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
     let named = |shard: Shard, text: &str| {
         if shard.is_whole() {
@@ -648,6 +658,7 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
             run.first_rejection = other.first_rejection.take();
         }
         run.elapsed = run.elapsed.max(other.elapsed);
+        run.running = run.running.max(other.running);
         run.census.merge(&other.census);
         run.interrupted |= other.interrupted;
     }
@@ -745,6 +756,7 @@ mod tests {
             rejected: 2,
             first_rejection: Some("line 1: malformed: x".into()),
             elapsed: Duration::from_millis(250),
+            running: Duration::from_millis(100),
             census: Census::new(&[]),
             disagreement: Some(wrong),
             finding_case: Some(5),
@@ -790,6 +802,25 @@ mod tests {
     }
 
     #[test]
+    fn a_report_without_running_seconds_counts_its_cases_over_seconds() {
+        let games = Games::new(Vec::new());
+        let text = report::json(&info(Shard::WHOLE), &[run()]);
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["games"][0]["running_seconds"], 0.1);
+        assert_eq!(v["games"][0]["cases_per_second"], 120.0);
+        let back = read(Path::new("new.json"), &text, &games).unwrap();
+        assert_eq!(back.runs[0].running, Duration::from_millis(100));
+        // A report of before `running_seconds` reads back, its rate over its whole time.
+        v["games"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("running_seconds");
+        let back = read(Path::new("old.json"), &v.to_string(), &games).unwrap();
+        assert_eq!(back.runs[0].running, Duration::from_millis(250));
+        assert_eq!(back.runs[0].cases_per_second(), 48.0);
+    }
+
+    #[test]
     fn two_shards_merge_into_sums_and_every_finding_once() {
         let games = Games::new(Vec::new());
         let shard = |k: u64, run: GameRun| {
@@ -802,6 +833,8 @@ mod tests {
         other.disagreement = Some(panic);
         other.finding_case = Some(7);
         other.error = Some("could not save".into());
+        other.elapsed = Duration::from_millis(200);
+        other.running = Duration::from_millis(150);
         let merged = merge(vec![shard(1, other), shard(0, run())], false).unwrap();
         assert_eq!(merged.header.jobs, 4);
         assert_eq!(
@@ -810,6 +843,10 @@ mod tests {
         );
         let m = &merged.runs[0];
         assert_eq!((m.cases, m.deep_cases, m.rejected), (24, 2, 4));
+        // Side by side: the longest shard's time, and the longest time running cases.
+        assert_eq!(m.elapsed, Duration::from_millis(250));
+        assert_eq!(m.running, Duration::from_millis(150));
+        assert_eq!(m.cases_per_second(), 24.0 / 0.15);
         assert_eq!(m.finding_case, Some(5));
         let indices: Vec<Option<u64>> = m.other_findings.iter().map(|(i, _)| *i).collect();
         assert_eq!(indices, [Some(7)], "the panic once, at its lower index");

@@ -69,6 +69,28 @@ pub fn findings_of(run: &GameRun) -> Vec<(Option<u64>, &Disagreement)> {
         .collect()
 }
 
+/// How fast a game's run went, in the words the text and HTML reports put after its time: the
+/// rate, `4100 cases/s`, and where a finding's shrink took part of the time
+/// ([`GameRun::shrinking`]), the rate over the time spent running cases, `976 cases/s over the
+/// 4.20s of running them`, with the shrink's time apart, `then 8.10s shrinking the finding`.
+/// `s` is how the unit of seconds is written after a number (`s`, or ` s` in HTML).
+pub fn rate_words(run: &GameRun, s: &str) -> (String, Option<String>) {
+    let rate = run.cases_per_second();
+    match run.shrinking() {
+        None => (format!("{rate:.0} cases/s"), None),
+        Some(shrinking) => (
+            format!(
+                "{rate:.0} cases/s over the {:.2}{s} of running them",
+                run.running.as_secs_f64()
+            ),
+            Some(format!(
+                "then {:.2}{s} shrinking the finding",
+                shrinking.as_secs_f64()
+            )),
+        ),
+    }
+}
+
 /// A budget as a JSON object: `{"cases": C}` or `{"seconds": T}`.
 pub fn budget_json(budget: Budget) -> Value {
     match budget {
@@ -233,6 +255,7 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
                 "rejected": r.rejected,
                 "first_rejection": r.first_rejection,
                 "seconds": r.elapsed.as_secs_f64(),
+                "running_seconds": r.running.as_secs_f64(),
                 "cases_per_second": r.cases_per_second(),
                 "census_cases": r.census.cases,
                 "census": census,
@@ -354,6 +377,73 @@ mod tests {
     use crate::harness::census::Census;
     use crate::harness::{Comparison, Side, Subject, Verdict};
 
+    /// A run of 400 cases in 0.5 s, then `shrinking` more with a finding (`None`: no finding).
+    fn timed(shrinking: Option<u64>) -> GameRun {
+        let finding = shrinking.map(|_| {
+            let comparison = Comparison {
+                subject: Subject::Engine,
+                mine: Outcome::Output("2\n".into()),
+                reference: Outcome::Output("1\n".into()),
+                judged: None,
+            };
+            Disagreement::from_parts(
+                "toy",
+                "1\n".into(),
+                comparison,
+                Verdict::WrongAnswer,
+                "case 399 of seed 9".into(),
+                "",
+            )
+        });
+        let running = std::time::Duration::from_millis(500);
+        GameRun {
+            slug: "toy",
+            cases: 400,
+            deep_cases: 0,
+            rejected: 0,
+            first_rejection: None,
+            elapsed: running + std::time::Duration::from_millis(shrinking.unwrap_or(0)),
+            running,
+            census: Census::new(&[]),
+            disagreement: finding,
+            finding_case: shrinking.map(|_| 399),
+            other_findings: Vec::new(),
+            error: None,
+            interrupted: false,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rate_leaves_a_shrink_out_and_says_so() {
+        let info = RunInfo::new("check", 9, 1, "engine", Budget::Cases(1000));
+        // No finding: the rate alone, as before.
+        let plain = timed(None);
+        assert_eq!(rate_words(&plain, "s"), ("800 cases/s".to_string(), None));
+        // A finding whose shrink took 7.5 s: 800 cases/s still, and the shrink's time apart.
+        let found = timed(Some(7500));
+        assert_eq!(
+            rate_words(&found, "s"),
+            (
+                "800 cases/s over the 0.50s of running them".to_string(),
+                Some("then 7.50s shrinking the finding".to_string())
+            )
+        );
+        let v: Value = serde_json::from_str(&json(&info, &[found])).unwrap();
+        let game = &v["games"][0];
+        assert_eq!(game["seconds"], 8.0);
+        assert_eq!(game["running_seconds"], 0.5);
+        assert_eq!(game["cases_per_second"], 800.0);
+        let page = crate::harness::html::html(&info, &[timed(Some(7500))]);
+        assert!(
+            page.contains(
+                "in 8.00 s, 800 cases/s over the 0.50 s of running them; then 7.50 s shrinking \
+                 the finding</p>"
+            ),
+            "{page}"
+        );
+    }
+
     #[test]
     fn junit_counts_an_error_and_a_failure_and_keeps_every_character_in_place() {
         let input = "1 1\n<&>\u{1}\u{FFFF}\"'\n".to_string();
@@ -383,6 +473,7 @@ mod tests {
             finding_case: Some(3),
             other_findings: Vec::new(),
             elapsed: std::time::Duration::from_millis(1500),
+            running: std::time::Duration::from_millis(500),
             census: Census::new(&[]),
             disagreement: Some(finding),
             error: Some("could not save to <dir>".into()),
