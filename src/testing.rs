@@ -394,8 +394,8 @@ impl Suite {
     }
 
     /// The engine's per-turn trace equals the reference's on `cases / 4` random cases and the
-    /// corpus, so a report can always name the first turn where the two part ways. A game with
-    /// no trace is skipped, and says so.
+    /// corpus, so a report can always name the first turn (or move: [`Game::UNIT`]) where the
+    /// two part ways. A game with no trace is skipped, and says so.
     pub fn traces_agree(&self) {
         let (g, slug) = (self.game, self.slug());
         let inputs = self.corpus_and_generated(0x7ACE, self.cases / 4);
@@ -405,11 +405,12 @@ impl Suite {
                 g.engine_trace(input, options),
                 g.reference_trace(input, options),
             ) else {
+                let what = format!("the game gives no per-{} trace", g.unit());
                 skipped(
                     slug,
                     "engine_trace_equals_reference_trace",
                     Missing {
-                        what: "the game gives no per-turn trace",
+                        what: &what,
                         remedy: "write Game::engine_trace and Game::reference_trace to have it",
                     },
                 );
@@ -422,9 +423,12 @@ impl Suite {
             };
             if !same {
                 failures.push(format!(
-                    "{}: {:?}",
+                    "{}: {}",
                     String::from_utf8_lossy(input),
-                    crate::harness::first_divergence(g, input, options)
+                    crate::harness::report::divergence_text(
+                        &crate::harness::first_divergence(g, input, options),
+                        g.unit()
+                    )
                 ));
             }
         }

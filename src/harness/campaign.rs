@@ -753,7 +753,7 @@ fn run_game(
             let index = first.index;
             if reference_failed && !plan.reference_faults_are_findings {
                 let d = Disagreement::from_parts(
-                    game.slug(),
+                    game,
                     first.input,
                     first.comparison,
                     first.verdict,
@@ -949,7 +949,7 @@ fn shrink_supervised(
     // found case as the worker saw it.
     let (input, ev) = lock(&best).take().unwrap_or(as_found);
     let mut d = Disagreement::from_parts(
-        game.slug(),
+        game,
         input,
         ev.comparison,
         ev.verdict,
@@ -1085,7 +1085,7 @@ pub fn shrink_hang(
     };
     let comparison = Comparison::new(subject.clone(), small.as_bytes(), mine, reference);
     let mut d = Disagreement::from_parts(
-        game.slug(),
+        game,
         small,
         comparison,
         Verdict::Fault {

@@ -274,7 +274,7 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
         let _ = writeln!(
             out,
             "<h4>First divergence</h4>\n<p class=\"divergence\">{}</p>",
-            escape(&divergence_text(&d.divergence))
+            escape(&divergence_text(&d.divergence, d.unit))
         );
     }
     for board in &d.boards {

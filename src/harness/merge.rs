@@ -280,10 +280,12 @@ fn subject_of(header: &Header) -> Subject {
 }
 
 /// A finding read back, with its case index. The checker's judgement is not kept: what it said
-/// is one of the finding's notes already.
+/// is one of the finding's notes already. `unit` is what a line of the game's trace stands for
+/// where the finding does not say (a report written before findings named their `unit`).
 fn finding_of(
     v: &Value,
     slug: &'static str,
+    unit: &'static str,
     subject: &Subject,
 ) -> Result<(Option<u64>, Disagreement), String> {
     let described = str_field(v, "verdict")?;
@@ -305,8 +307,13 @@ fn finding_of(
         Value::Null => None,
         i => Some(i.as_u64().ok_or("`case_index` is not a whole number")?),
     };
+    let unit = match v.get("unit") {
+        None => unit,
+        Some(_) => intern(str_field(v, "unit")?),
+    };
     let d = Disagreement {
         slug,
+        unit,
         input: str_field(v, "input")?.to_string(),
         comparison,
         divergence: divergence_of(field(v, "divergence")?)?,
@@ -442,11 +449,12 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
             let name = str_field(g, "game")?;
             let game = games.all().iter().copied().find(|x| x.slug() == name);
             let slug = game.map_or_else(|| intern(name), |x| x.slug());
+            let unit = game.map_or("turn", |x| x.unit());
             let census = census_of(g, name, game).map_err(|e| format!("game `{name}`: {e}"))?;
             let mut found = findings
                 .iter()
                 .filter(|f| f.get("game").and_then(Value::as_str) == Some(name))
-                .map(|f| finding_of(f, slug, &subject))
+                .map(|f| finding_of(f, slug, unit, &subject))
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|e| format!("a finding of `{name}`: {e}"))?
                 .into_iter();
@@ -691,8 +699,28 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{dyn_game, Game, Options};
     use crate::harness::report;
     use crate::harness::Side;
+
+    /// The game the findings below are of, whose trace lines are moves; the reports are read
+    /// back by a program that does not register it.
+    struct Toy;
+
+    impl Game for Toy {
+        type Case = u8;
+        const SLUG: &'static str = "toy";
+        const UNIT: &'static str = "move";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+        fn reference(input: &[u8], options: &Options) -> Outcome {
+            Self::engine(input, options)
+        }
+    }
 
     /// A run of a game this program does not register, with two findings that use every kind of
     /// data a report holds: a rejection and a failure, a diverging turn, boards of two tones.
@@ -701,7 +729,7 @@ mod tests {
             Picture::new(vec![vec![Cell::new(cell, tone), Cell::blank()]], "score 1")
         };
         let mut wrong = Disagreement::from_parts(
-            "toy",
+            dyn_game::<Toy>(),
             "1 2\n3\n".into(),
             Comparison {
                 subject: Subject::Engine,
@@ -723,7 +751,7 @@ mod tests {
             reference: Some("A:1".into()),
         };
         wrong.boards = vec![Board {
-            heading: "turn 2, the first that differs".into(),
+            heading: "move 2, the first that differs".into(),
             reference: picture("A", Tone::First),
             subject: Some(picture("a", Tone::Second)),
         }];
@@ -731,7 +759,7 @@ mod tests {
         wrong.saved = Some(PathBuf::from("corpus/toy/x.in"));
         wrong.replay = Some("boardfuzz repro toy corpus/toy/x.in".into());
         let panic = Disagreement::from_parts(
-            "toy",
+            dyn_game::<Toy>(),
             "7\n".into(),
             Comparison {
                 subject: Subject::Engine,
@@ -794,10 +822,25 @@ mod tests {
             crate::harness::html::html(&again, &back.runs),
             crate::harness::html::html(&info(Shard::WHOLE), &runs)
         );
-        // The text report of a finding too: its boards, divergence and replay line.
-        assert_eq!(
-            back.runs[0].disagreement.as_ref().unwrap().report(),
-            runs[0].disagreement.as_ref().unwrap().report()
+        // The text report of a finding too: its boards, divergence (in the game's unit, which
+        // this program could not look up) and replay line.
+        let report = back.runs[0].disagreement.as_ref().unwrap().report();
+        assert_eq!(report, runs[0].disagreement.as_ref().unwrap().report());
+        assert!(
+            report.contains("--- first divergence ---\nmove 2:\n"),
+            "{report}"
+        );
+        // A report of before findings named their unit: a game this program does not register
+        // is in turns.
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        for finding in v["findings"].as_array_mut().unwrap() {
+            finding.as_object_mut().unwrap().remove("unit");
+        }
+        let old = read(Path::new("old.json"), &v.to_string(), &games).unwrap();
+        let report = old.runs[0].disagreement.as_ref().unwrap().report();
+        assert!(
+            report.contains("--- first divergence ---\nturn 2:\n"),
+            "{report}"
         );
     }
 

@@ -117,7 +117,8 @@ pub fn outcome_json(outcome: &Outcome) -> Value {
 
 /// A first divergence as a JSON object, its `kind` one of `none` (with `turns`), `turn` (with
 /// `turn`, `engine`, `reference`), `rejected`, `unavailable`, `no-trace` and `skipped` (with
-/// `why`).
+/// `why`). The names say `turn` whatever the game's unit ([`crate::game::Game::UNIT`]), which
+/// a finding's `unit` names beside it.
 pub fn divergence_json(divergence: &Divergence) -> Value {
     match divergence {
         Divergence::None { turns } => json!({ "kind": "none", "turns": turns }),
@@ -158,12 +159,14 @@ fn board_json(board: &Board) -> Value {
     })
 }
 
-/// The first divergence as one line of text.
-pub fn divergence_text(d: &Divergence) -> String {
+/// The first divergence as one line of text, a line of the trace named `unit` (`turn`, or the
+/// game's [`crate::game::Game::UNIT`]).
+pub fn divergence_text(d: &Divergence, unit: &str) -> String {
     match d {
         Divergence::None { turns } => {
             format!(
-                "the per-turn traces agree on all {turns} turn(s); only the final answer differs"
+                "the per-{unit} traces agree on all {turns} {unit}(s); only the final answer \
+                 differs"
             )
         }
         Divergence::Turn {
@@ -171,13 +174,13 @@ pub fn divergence_text(d: &Divergence) -> String {
             engine,
             reference,
         } => format!(
-            "turn {turn}: reference `{}`, engine `{}`",
+            "{unit} {turn}: reference `{}`, engine `{}`",
             reference.as_deref().unwrap_or("(trace ended)"),
             engine.as_deref().unwrap_or("(trace ended)")
         ),
         Divergence::Rejected => "an input was rejected, so there are no traces to compare".into(),
-        Divergence::Unavailable => "an external solution has no per-turn trace".into(),
-        Divergence::NoTrace => "the game gives no per-turn trace".into(),
+        Divergence::Unavailable => format!("an external solution has no per-{unit} trace"),
+        Divergence::NoTrace => format!("the game gives no per-{unit} trace"),
         Divergence::Skipped(why) => why.clone(),
     }
 }
@@ -194,8 +197,9 @@ fn finding_json(index: Option<u64>, d: &Disagreement) -> Value {
         "reference_outcome": outcome_json(&d.comparison.reference),
         "subject_outcome": outcome_json(&d.comparison.mine),
         "subject": d.comparison.subject.label(),
-        "first_divergence": divergence_text(&d.divergence),
+        "first_divergence": divergence_text(&d.divergence, d.unit),
         "divergence": divergence_json(&d.divergence),
+        "unit": d.unit,
         "boards": d.boards.iter().map(board_json).collect::<Vec<_>>(),
         "notes": d.notes,
         "saved": d.saved.as_ref().map(|p| p.display().to_string()),
@@ -373,9 +377,30 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Fault, Outcome};
+    use crate::game::{dyn_game, DynGame, Fault, Game, Options, Outcome};
     use crate::harness::census::Census;
     use crate::harness::{Comparison, Side, Subject, Verdict};
+
+    /// A game the findings below are of.
+    struct Toy;
+
+    impl Game for Toy {
+        type Case = u8;
+        const SLUG: &'static str = "toy";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+        fn reference(input: &[u8], options: &Options) -> Outcome {
+            Self::engine(input, options)
+        }
+    }
+
+    fn toy() -> &'static dyn DynGame {
+        dyn_game::<Toy>()
+    }
 
     /// A run of 400 cases in 0.5 s, then `shrinking` more with a finding (`None`: no finding).
     fn timed(shrinking: Option<u64>) -> GameRun {
@@ -387,7 +412,7 @@ mod tests {
                 judged: None,
             };
             Disagreement::from_parts(
-                "toy",
+                toy(),
                 "1\n".into(),
                 comparison,
                 Verdict::WrongAnswer,
@@ -457,7 +482,7 @@ mod tests {
             judged: None,
         };
         let finding = Disagreement::from_parts(
-            "toy",
+            toy(),
             input,
             comparison,
             Verdict::Fault {
