@@ -296,9 +296,9 @@ fn clause_order(id: &str) -> (&str, u64, &str) {
 /// [`Game::engine`] and [`Game::reference`]. Every other item has a default, and each one a game
 /// fills in buys something named in its documentation: a problem id and title for the command
 /// line, generators that aim at edge cases, a structural shrinker, per-turn traces (the report
-/// names the first turn where the two sides part), census tags (which edge cases a run reached),
-/// the rule clauses each tag exercises (which rules a run reached), settings (game-specific
-/// flags), self-checks.
+/// names the first turn — or move, or step: [`Game::UNIT`] — where the two sides part), census
+/// tags (which edge cases a run reached), the rule clauses each tag exercises (which rules a run
+/// reached), settings (game-specific flags), self-checks.
 ///
 /// ```
 /// use arbitrary::Arbitrary;
@@ -345,6 +345,13 @@ pub trait Game: 'static {
     const PROBLEM: &'static str = Self::SLUG;
     /// A human-readable title (`boardfuzz list`). The default is the slug.
     const TITLE: &'static str = Self::SLUG;
+    /// What one line of the trace ([`Game::engine_trace`]) stands for, as the reports name it:
+    /// a finding's first divergence is at `turn 3` by default, at `move 3` with `"move"` —
+    /// whatever a step of the game is (`step`, `round`, `placement`, `test case`). One
+    /// lowercase noun, singular: the reports write `3 move(s)`, `per-move trace`. The default
+    /// is `turn`. (The JSON report keeps its field names, `turn` and `turns`, whatever the
+    /// unit, and names the unit beside them.)
+    const UNIT: &'static str = "turn";
     /// The census tags, in display order; [`Game::census`] returns a bit set over this slice (at
     /// most 64). The default is none: census tables and coverage checks say the game has none.
     const TAGS: &'static [&'static str] = &[];
@@ -572,6 +579,10 @@ pub trait DynGame: Sync {
     fn problem(&self) -> &'static str;
     /// [`Game::TITLE`].
     fn title(&self) -> &'static str;
+    /// [`Game::UNIT`]: what one line of the trace stands for (`turn` by default).
+    fn unit(&self) -> &'static str {
+        "turn"
+    }
     /// [`Game::TAGS`].
     fn tags(&self) -> &'static [&'static str];
     /// [`Game::SETTINGS`].
@@ -767,6 +778,9 @@ impl<G: Game> DynGame for Registered<G> {
     }
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+    fn unit(&self) -> &'static str {
+        G::UNIT
     }
     fn tags(&self) -> &'static [&'static str] {
         G::TAGS

@@ -20,9 +20,17 @@
 //! - the kept fuzz seeds (`fuzz/corpus/<slug>/` and `fuzz/corpus/<slug>_parse/`), through
 //!   exactly what the fuzz targets run ([`crate::fuzzing`]).
 //!
-//! A check a game cannot have is skipped and says so on stderr: no traces (the game defines
-//! none), no census tags, no rule clauses, no reference census, no structural reader, no kept
-//! fuzz seeds. Every failure in a run is collected and reported together, not just the first.
+//! A check a game cannot have is skipped — no traces (the game defines none), no census tags, no
+//! rule clauses, no reference census, no fuzz target — and its test passes, having checked
+//! nothing. So that a plain `cargo test` does not show it as a bare `ok`, each skip writes one
+//! line past libtest's capture of a passing test's output, straight to the process's stderr,
+//! naming the game, the test, what the game lacks and what to write to get the check:
+//!
+//! ```text
+//! take_away: suite check `engine_trace_equals_reference_trace` skipped, it checked nothing: the game gives no per-turn trace; write Game::engine_trace and Game::reference_trace to have it
+//! ```
+//!
+//! Every failure in a run is collected and reported together, not just the first.
 //!
 //! ```text
 //! // tests/suite.rs of a user's crate
@@ -31,6 +39,7 @@
 //! boardfuzz::game_suite!(my_game::MyGame, cases = 500, generator_may_miss = &["rare-tag"]);
 //! ```
 
+use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -97,6 +106,22 @@ impl Suite {
         self.cases
     }
 
+    /// The proptest configuration of the suite's two properties: [`Suite::case_count`] cases,
+    /// and a failing case's seed kept beside the test file that holds the suite
+    /// (`tests/suite.rs` keeps `tests/suite.proptest-regressions`), to be rerun first from then
+    /// on. Not proptest's default, which looks for `lib.rs` or `main.rs` in a folder above the
+    /// test file (a `tests/` folder has neither) and prints `failed to find lib.rs or main.rs`
+    /// before falling back to that same file; and not `None`, which would forget a failure
+    /// proptest took minutes to find and shrink.
+    pub fn proptest_config(&self) -> proptest::test_runner::Config {
+        use proptest::test_runner::{Config, FileFailurePersistence};
+        let mut config = Config::with_cases(u32::try_from(self.cases).unwrap_or(u32::MAX));
+        config.failure_persistence = Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        )));
+        config
+    }
+
     fn corpus_entries(&self) -> Vec<corpus::Entry> {
         corpus::load_game(&self.root.join("corpus"), self.game).unwrap_or_else(|e| panic!("{e}"))
     }
@@ -134,7 +159,7 @@ impl Suite {
     pub fn corpus_hits_every_tag(&self) {
         let (g, slug) = (self.game, self.slug());
         if g.tags().is_empty() {
-            eprintln!("{slug}: the game declares no census tags; corpus coverage skipped");
+            skipped(slug, "corpus_hits_every_census_tag", NO_TAGS);
             return;
         }
         let census = Census::of_corpus(g, &self.corpus_entries()).unwrap();
@@ -153,7 +178,14 @@ impl Suite {
         let (g, slug) = (self.game, self.slug());
         let (cited, unmeasured) = (g.tag_clauses(), g.unmeasured());
         if cited.is_empty() && unmeasured.is_empty() {
-            eprintln!("{slug}: the game declares no rule clauses; clause checks skipped");
+            skipped(
+                slug,
+                "census_tags_cite_declared_clauses",
+                Missing {
+                    what: "the game declares no rule clauses",
+                    remedy: "write Game::TAG_CLAUSES and Game::UNMEASURED to have it",
+                },
+            );
             return;
         }
         let mut failures = Vec::new();
@@ -205,7 +237,7 @@ impl Suite {
     pub fn generator_reaches_every_tag(&self) {
         let (g, slug) = (self.game, self.slug());
         if g.tags().is_empty() {
-            eprintln!("{slug}: the game declares no census tags; generator reach skipped");
+            skipped(slug, "generator_reaches_every_census_tag", NO_TAGS);
             return;
         }
         let cases = self.cases * 4;
@@ -328,11 +360,23 @@ impl Suite {
     /// entry. A game whose reference computes no census is skipped, and says so.
     pub fn census_sides_agree(&self) {
         let (g, slug) = (self.game, self.slug());
+        let check = "engine_census_equals_reference_census";
+        if g.tags().is_empty() {
+            skipped(slug, check, NO_TAGS);
+            return;
+        }
         let inputs = self.corpus_and_generated(0xCE05, self.cases);
         let mut failures = Vec::new();
         for (input, options) in &inputs {
             let Some(literal) = g.reference_census(input, options) else {
-                eprintln!("{slug}: the reference computes no census tags; skipped");
+                skipped(
+                    slug,
+                    check,
+                    Missing {
+                        what: "the reference computes no census tags of its own",
+                        remedy: "write Game::reference_census to have it",
+                    },
+                );
                 return;
             };
             let literal = literal.unwrap();
@@ -350,8 +394,8 @@ impl Suite {
     }
 
     /// The engine's per-turn trace equals the reference's on `cases / 4` random cases and the
-    /// corpus, so a report can always name the first turn where the two part ways. A game with
-    /// no trace is skipped, and says so.
+    /// corpus, so a report can always name the first turn (or move: [`Game::UNIT`]) where the
+    /// two part ways. A game with no trace is skipped, and says so.
     pub fn traces_agree(&self) {
         let (g, slug) = (self.game, self.slug());
         let inputs = self.corpus_and_generated(0x7ACE, self.cases / 4);
@@ -361,7 +405,15 @@ impl Suite {
                 g.engine_trace(input, options),
                 g.reference_trace(input, options),
             ) else {
-                eprintln!("{slug}: the game gives no per-turn trace; skipped");
+                let what = format!("the game gives no per-{} trace", g.unit());
+                skipped(
+                    slug,
+                    "engine_trace_equals_reference_trace",
+                    Missing {
+                        what: &what,
+                        remedy: "write Game::engine_trace and Game::reference_trace to have it",
+                    },
+                );
                 return;
             };
             let same = match (&e, &r) {
@@ -371,24 +423,34 @@ impl Suite {
             };
             if !same {
                 failures.push(format!(
-                    "{}: {:?}",
+                    "{}: {}",
                     String::from_utf8_lossy(input),
-                    crate::harness::first_divergence(g, input, options)
+                    crate::harness::report::divergence_text(
+                        &crate::harness::first_divergence(g, input, options),
+                        g.unit()
+                    )
                 ));
             }
         }
         fail_all("trace difference(s)", failures);
     }
 
-    /// The files of `fuzz/corpus/<target>/`, sorted; `None` (with a message) when the crate has
-    /// no fuzz target of that name (`fuzz/fuzz_targets/<target>.rs`). A target without kept
-    /// seeds fails: its seeds are what CI fuzzes from.
-    fn seeds(&self, target: &str) -> Option<Vec<(PathBuf, Vec<u8>)>> {
+    /// The files of `fuzz/corpus/<target>/`, sorted; `None` (with the notice that test `check`
+    /// was skipped) when the crate has no fuzz target of that name
+    /// (`fuzz/fuzz_targets/<target>.rs`). A target without kept seeds fails: its seeds are what
+    /// CI fuzzes from.
+    fn seeds(&self, target: &str, check: &str) -> Option<Vec<(PathBuf, Vec<u8>)>> {
         let source = self.root.join(format!("fuzz/fuzz_targets/{target}.rs"));
         if !source.is_file() {
-            eprintln!(
-                "{target}: no fuzz target {}; its kept seeds skipped",
-                self.relative(&source)
+            let what = format!("the crate has no fuzz target {}", self.relative(&source));
+            skipped(
+                self.slug(),
+                check,
+                Missing {
+                    what: &what,
+                    remedy: "add it and commit the seeds its first run keeps in \
+                             fuzz/corpus/ to have it (docs/your-own-game.md, step 6)",
+                },
             );
             return None;
         }
@@ -424,7 +486,7 @@ impl Suite {
     /// are skipped, as libFuzzer skips them.
     pub fn structured_seeds_agree(&self) {
         let (game, slug) = (self.game, self.slug());
-        let Some(seeds) = self.seeds(slug) else {
+        let Some(seeds) = self.seeds(slug, "kept_seeds_of_the_structured_target_agree") else {
             return;
         };
         let (mut checked, mut skipped, mut deep) = (0, 0, 0);
@@ -461,7 +523,7 @@ impl Suite {
     pub fn parse_seeds_agree(&self) {
         let (game, slug) = (self.game, self.slug());
         let target = format!("{slug}_parse");
-        let Some(seeds) = self.seeds(&target) else {
+        let Some(seeds) = self.seeds(&target, "kept_seeds_of_the_parse_target_agree") else {
             return;
         };
         let mut failures = Vec::new();
@@ -491,6 +553,40 @@ impl Suite {
             .err()
             .map(|d| d.report())
     }
+}
+
+/// What a game lacks for a check of the suite, and the items that would give it.
+struct Missing<'a> {
+    /// What the game lacks, e.g. `the game gives no per-turn trace`.
+    what: &'a str,
+    /// What to do to have the check, e.g. `write Game::engine_trace and Game::reference_trace to
+    /// have it`.
+    remedy: &'a str,
+}
+
+/// What a game without census tags lacks.
+const NO_TAGS: Missing<'static> = Missing {
+    what: "the game declares no census tags",
+    remedy: "write Game::TAGS and Game::census to have it",
+};
+
+/// The line that says test `check` of game `slug` was skipped.
+fn skip_notice(slug: &str, check: &str, missing: &Missing<'_>) -> String {
+    format!(
+        "{slug}: suite check `{check}` skipped, it checked nothing: {}; {}\n",
+        missing.what, missing.remedy
+    )
+}
+
+/// Says that test `check` of game `slug` was skipped ([`skip_notice`]), where a plain
+/// `cargo test` shows it. Not through `eprintln!`: libtest captures what that prints and shows
+/// it only for a failing test (or under `--nocapture`), so a check that checked nothing would
+/// pass as a bare `ok`. A write to the stderr handle goes to the process's file descriptor 2,
+/// past the capture; one write of the whole line, under the lock, so that tests running side by
+/// side do not mix their lines.
+fn skipped(slug: &str, check: &str, missing: Missing<'_>) {
+    let line = skip_notice(slug, check, &missing);
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 fn fail_all(what: &str, failures: Vec<String>) {
@@ -611,9 +707,7 @@ macro_rules! game_suite {
         }
 
         $crate::testing::proptest::proptest! {
-            #![proptest_config($crate::testing::proptest::test_runner::Config::with_cases(
-                __boardfuzz_suite().case_count() as u32
-            ))]
+            #![proptest_config(__boardfuzz_suite().proptest_config())]
 
             #[test]
             fn engine_matches_reference_on_valid_cases(
@@ -701,6 +795,39 @@ mod tests {
                 .cloned()
                 .unwrap_or_else(|| "a panic without a message".into()),
         }
+    }
+
+    #[test]
+    fn a_skip_notice_names_the_game_the_test_and_what_to_write() {
+        let line = skip_notice("take_away", "corpus_hits_every_census_tag", &NO_TAGS);
+        assert_eq!(
+            line,
+            "take_away: suite check `corpus_hits_every_census_tag` skipped, it checked nothing: \
+             the game declares no census tags; write Game::TAGS and Game::census to have it\n"
+        );
+    }
+
+    #[test]
+    fn a_failing_property_is_kept_beside_the_file_of_the_suite() {
+        use proptest::test_runner::PersistedSeed;
+        let dir = std::env::temp_dir().join(format!("boardfuzz-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("suite.rs");
+        std::fs::write(&source, "").unwrap();
+        let source: &'static str = Box::leak(source.display().to_string().into_boxed_str());
+        let mut keep = Suite::new::<Good>(".")
+            .proptest_config()
+            .failure_persistence
+            .expect("failures are kept");
+        let seed: PersistedSeed =
+            "cc 49b389590ffdf9c455ec34a18699c6460fe720038324361f1431d461b23f75db"
+                .parse()
+                .unwrap();
+        keep.save_persisted_failure2(Some(source), seed, &"the case");
+        let kept = std::fs::read_to_string(dir.join("suite.proptest-regressions")).unwrap();
+        assert!(kept.contains("cc 49b389590ffdf9c4"), "{kept}");
+        assert_eq!(keep.load_persisted_failures2(Some(source)).len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -74,7 +74,12 @@ fn timeless(mut v: Value) -> Value {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(map) => {
-                for key in ["seconds", "cases_per_second", "merged_from"] {
+                for key in [
+                    "seconds",
+                    "running_seconds",
+                    "cases_per_second",
+                    "merged_from",
+                ] {
                     map.remove(key);
                 }
                 map.values_mut().for_each(strip);

@@ -253,14 +253,18 @@ pub(super) fn summary(
         } else {
             String::new()
         };
+        // The rate is over the time spent running cases, a finding's shrink apart.
+        let (rate, shrinking) = report::rate_words(run, "s");
+        let shrinking = shrinking
+            .map(|words| format!("; {words}"))
+            .unwrap_or_default();
         outln!(
-            "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({:.0} cases/s{deep}), \
+            "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({rate}{deep}{shrinking}), \
              seed {seed}{shard}{}",
             run.slug,
             run.cases,
             run.rejected,
             run.elapsed.as_secs_f64(),
-            run.cases_per_second(),
             if run.interrupted {
                 " (interrupted)"
             } else {

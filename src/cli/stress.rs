@@ -358,12 +358,16 @@ pub fn run(args: StressArgs) -> CliResult {
         Some(_) => format!(" ({} refused by the validator)", run.rejected),
         None => String::new(),
     };
+    // The rate is over the time spent running cases, a finding's shrink apart.
+    let (rate, shrinking) = crate::harness::report::rate_words(run, "s");
+    let shrinking = shrinking
+        .map(|words| format!("; {words}"))
+        .unwrap_or_default();
     outln!(
-        "\n== {}: {} cases{refused} in {:.2}s ({:.0} cases/s), seed {seed}{shard_words}{}",
+        "\n== {}: {} cases{refused} in {:.2}s ({rate}{shrinking}), seed {seed}{shard_words}{}",
         run.slug,
         run.cases,
         run.elapsed.as_secs_f64(),
-        run.cases_per_second(),
         if run.interrupted {
             " (interrupted)"
         } else {

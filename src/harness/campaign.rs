@@ -217,6 +217,11 @@ pub struct GameRun {
     pub first_rejection: Option<String>,
     /// Wall-clock time of the game's run, shrinking and saving included.
     pub elapsed: Duration,
+    /// Wall-clock time spent running cases: from the start of the game's run to the moment its
+    /// cases stopped (at a finding, at the end of the budget, on Ctrl-C), before a finding is
+    /// shrunk and saved. What [`GameRun::cases_per_second`] is over; without a finding, all of
+    /// [`GameRun::elapsed`] but for microseconds.
+    pub running: Duration,
     /// The census of the cases run, all workers merged.
     pub census: Census,
     /// The (shrunk, saved) finding that stopped the run.
@@ -236,9 +241,20 @@ pub struct GameRun {
 }
 
 impl GameRun {
-    /// Throughput: [`GameRun::cases`] over [`GameRun::elapsed`].
+    /// Throughput: [`GameRun::cases`] over [`GameRun::running`], the time spent running them. A
+    /// finding's shrink (minutes, at times) is not in it: it would make the same engine seem
+    /// slower in a run that found something.
     pub fn cases_per_second(&self) -> f64 {
-        self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+        self.cases as f64 / self.running.as_secs_f64().max(1e-9)
+    }
+
+    /// The time after the cases stopped — shrinking and saving the finding — when the run has a
+    /// finding and that time shows in a report's hundredths of a second; `None` otherwise. (Of a
+    /// run merged from shards: the time the slowest shard went on after the last case of any
+    /// shard, [`crate::harness::merge`].)
+    pub fn shrinking(&self) -> Option<Duration> {
+        let after = self.elapsed.saturating_sub(self.running);
+        (self.disagreement.is_some() && after >= Duration::from_millis(10)).then_some(after)
     }
 }
 
@@ -639,13 +655,16 @@ fn run_game(
         Supervised::Overrun(w, slot) => Some((w, slot)),
         _ => None,
     };
+    // The cases have stopped: what follows is the finding's shrink and save.
+    let running = start.elapsed();
     let mut result = GameRun {
         slug: game.slug(),
         cases: shared.done.load(Ordering::Relaxed),
         deep_cases: shared.deep_done.load(Ordering::Relaxed),
         rejected: shared.rejected.load(Ordering::Relaxed),
         first_rejection: lock(&shared.first_rejection).take(),
-        elapsed: start.elapsed(),
+        elapsed: running,
+        running,
         census: Census::of_game(game),
         disagreement: None,
         finding_case: None,
@@ -734,7 +753,7 @@ fn run_game(
             let index = first.index;
             if reference_failed && !plan.reference_faults_are_findings {
                 let d = Disagreement::from_parts(
-                    game.slug(),
+                    game,
                     first.input,
                     first.comparison,
                     first.verdict,
@@ -930,7 +949,7 @@ fn shrink_supervised(
     // found case as the worker saw it.
     let (input, ev) = lock(&best).take().unwrap_or(as_found);
     let mut d = Disagreement::from_parts(
-        game.slug(),
+        game,
         input,
         ev.comparison,
         ev.verdict,
@@ -1066,7 +1085,7 @@ pub fn shrink_hang(
     };
     let comparison = Comparison::new(subject.clone(), small.as_bytes(), mine, reference);
     let mut d = Disagreement::from_parts(
-        game.slug(),
+        game,
         small,
         comparison,
         Verdict::Fault {
@@ -1082,7 +1101,77 @@ pub fn shrink_hang(
 
 #[cfg(test)]
 mod tests {
-    use super::Shard;
+    use super::*;
+    use crate::game::{dyn_game, Game};
+
+    /// How long [`SlowShrink`]'s shrinker takes.
+    const SHRINK: Duration = Duration::from_millis(1500);
+
+    /// A one-number game whose engine is wrong on 7, and whose shrinker takes [`SHRINK`] and
+    /// finds nothing smaller: a finding whose shrink takes far longer than finding it did.
+    struct SlowShrink;
+
+    impl Game for SlowShrink {
+        type Case = u8;
+        const SLUG: &'static str = "slow_shrink";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], options: &Options) -> Outcome {
+            match Self::reference(input, options) {
+                Outcome::Output(text) if text == "7\n" => Outcome::Output("8\n".into()),
+                other => other,
+            }
+        }
+        fn reference(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+        fn parse_case(input: &[u8]) -> Option<u8> {
+            String::from_utf8_lossy(input).trim().parse().ok()
+        }
+        fn shrink(_: &u8) -> Vec<u8> {
+            thread::sleep(SHRINK);
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn the_rate_is_over_the_time_running_cases_not_the_shrink() {
+        let plan = Plan::new(vec![dyn_game::<SlowShrink>()], Budget::Cases(1_000_000), 1);
+        let plan = Plan {
+            show: Show::Quiet,
+            ..plan
+        };
+        let run = run(&plan, &mut std::io::sink()).remove(0);
+        let finding = run.disagreement.as_ref().expect("the engine is wrong on 7");
+        assert_eq!(finding.input, "7\n");
+        assert!(run.cases > 1, "{} cases", run.cases);
+        // The shrink's time is the run's, not the cases'.
+        assert!(
+            run.elapsed >= run.running + SHRINK,
+            "{:?} in all, {:?} running cases",
+            run.elapsed,
+            run.running
+        );
+        assert_eq!(run.shrinking(), Some(run.elapsed - run.running));
+        let over_running = run.cases as f64 / run.running.as_secs_f64();
+        assert_eq!(run.cases_per_second(), over_running);
+        assert!(run.cases_per_second() > run.cases as f64 / run.elapsed.as_secs_f64());
+        // And the reports say so.
+        let (rate, shrinking) = crate::harness::report::rate_words(&run, "s");
+        assert_eq!(
+            rate,
+            format!(
+                "{over_running:.0} cases/s over the {:.2}s of running them",
+                run.running.as_secs_f64()
+            )
+        );
+        let shrinking = shrinking.expect("the shrink's time, apart");
+        assert!(
+            shrinking.starts_with("then ") && shrinking.ends_with("s shrinking the finding"),
+            "{shrinking}"
+        );
+    }
 
     #[test]
     fn shards_parse_and_split_the_indices() {

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use crate::harness::campaign::GameRun;
-use crate::harness::report::{divergence_text, findings_of, RunInfo};
+use crate::harness::report::{divergence_text, findings_of, rate_words, RunInfo};
 use crate::harness::{diff_lines, Disagreement, Divergence, Subject};
 use crate::picture::{escape, svg};
 
@@ -93,14 +93,18 @@ fn game(out: &mut String, r: &GameRun) {
         escape(r.slug)
     );
     let _ = writeln!(out, "<h2>{}</h2>", escape(r.slug));
+    // The rate is over the time spent running cases, a finding's shrink apart.
+    let (rate, shrinking) = rate_words(r, " s");
+    let shrinking = shrinking
+        .map(|words| format!("; {words}"))
+        .unwrap_or_default();
     let _ = writeln!(
         out,
-        "<p>{} cases ({} deep-checked, {} rejected by both sides) in {:.2} s, {:.0} cases/s{}</p>",
+        "<p>{} cases ({} deep-checked, {} rejected by both sides) in {:.2} s, {rate}{shrinking}{}</p>",
         r.cases,
         r.deep_cases,
         r.rejected,
         r.elapsed.as_secs_f64(),
-        r.cases_per_second(),
         if r.interrupted { ", interrupted" } else { "" }
     );
     if let Some(e) = &r.error {
@@ -270,7 +274,7 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
         let _ = writeln!(
             out,
             "<h4>First divergence</h4>\n<p class=\"divergence\">{}</p>",
-            escape(&divergence_text(&d.divergence))
+            escape(&divergence_text(&d.divergence, d.unit))
         );
     }
     for board in &d.boards {

@@ -127,6 +127,14 @@ fn u64_field(v: &Value, key: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{key}` is not a whole number"))
 }
 
+fn seconds_field(v: &Value, key: &str) -> Result<Duration, String> {
+    field(v, key)?
+        .as_f64()
+        .filter(|s| *s >= 0.0 && s.is_finite())
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{key}` is not a number of seconds"))
+}
+
 fn str_field<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
     field(v, key)?
         .as_str()
@@ -272,10 +280,12 @@ fn subject_of(header: &Header) -> Subject {
 }
 
 /// A finding read back, with its case index. The checker's judgement is not kept: what it said
-/// is one of the finding's notes already.
+/// is one of the finding's notes already. `unit` is what a line of the game's trace stands for
+/// where the finding does not say (a report written before findings named their `unit`).
 fn finding_of(
     v: &Value,
     slug: &'static str,
+    unit: &'static str,
     subject: &Subject,
 ) -> Result<(Option<u64>, Disagreement), String> {
     let described = str_field(v, "verdict")?;
@@ -297,8 +307,13 @@ fn finding_of(
         Value::Null => None,
         i => Some(i.as_u64().ok_or("`case_index` is not a whole number")?),
     };
+    let unit = match v.get("unit") {
+        None => unit,
+        Some(_) => intern(str_field(v, "unit")?),
+    };
     let d = Disagreement {
         slug,
+        unit,
         input: str_field(v, "input")?.to_string(),
         comparison,
         divergence: divergence_of(field(v, "divergence")?)?,
@@ -434,11 +449,12 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
             let name = str_field(g, "game")?;
             let game = games.all().iter().copied().find(|x| x.slug() == name);
             let slug = game.map_or_else(|| intern(name), |x| x.slug());
+            let unit = game.map_or("turn", |x| x.unit());
             let census = census_of(g, name, game).map_err(|e| format!("game `{name}`: {e}"))?;
             let mut found = findings
                 .iter()
                 .filter(|f| f.get("game").and_then(Value::as_str) == Some(name))
-                .map(|f| finding_of(f, slug, &subject))
+                .map(|f| finding_of(f, slug, unit, &subject))
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|e| format!("a finding of `{name}`: {e}"))?
                 .into_iter();
@@ -458,11 +474,12 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
                 deep_cases: u64_field(g, "deep_cases")?,
                 rejected: u64_field(g, "rejected")?,
                 first_rejection: opt_str_field(g, "first_rejection")?,
-                elapsed: field(g, "seconds")?
-                    .as_f64()
-                    .filter(|s| *s >= 0.0 && s.is_finite())
-                    .map(Duration::from_secs_f64)
-                    .ok_or("`seconds` is not a number of seconds")?,
+                elapsed: seconds_field(g, "seconds")?,
+                // A report written before `running_seconds` counts its cases over `seconds`.
+                running: match g.get("running_seconds") {
+                    None => seconds_field(g, "seconds")?,
+                    Some(_) => seconds_field(g, "running_seconds")?,
+                },
                 census,
                 disagreement,
                 finding_case,
@@ -615,8 +632,9 @@ pub fn merge(mut reports: Vec<Read>, allow_missing: bool) -> Result<Merged, Stri
 }
 
 /// One game's runs of several shards as one run: counts, census and clause coverage summed, the
-/// longest shard's time (the shards run side by side), every finding once, lowest case index
-/// first; each shard's notes and error named by its shard.
+/// longest shard's time and the longest shard's time running cases (the shards run side by side,
+/// so the merged run's cases ran within it, and its rate is the sum of cases over it), every
+/// finding once, lowest case index first; each shard's notes and error named by its shard.
 fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
     let named = |shard: Shard, text: &str| {
         if shard.is_whole() {
@@ -648,6 +666,7 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
             run.first_rejection = other.first_rejection.take();
         }
         run.elapsed = run.elapsed.max(other.elapsed);
+        run.running = run.running.max(other.running);
         run.census.merge(&other.census);
         run.interrupted |= other.interrupted;
     }
@@ -680,8 +699,28 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{dyn_game, Game, Options};
     use crate::harness::report;
     use crate::harness::Side;
+
+    /// The game the findings below are of, whose trace lines are moves; the reports are read
+    /// back by a program that does not register it.
+    struct Toy;
+
+    impl Game for Toy {
+        type Case = u8;
+        const SLUG: &'static str = "toy";
+        const UNIT: &'static str = "move";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+        fn reference(input: &[u8], options: &Options) -> Outcome {
+            Self::engine(input, options)
+        }
+    }
 
     /// A run of a game this program does not register, with two findings that use every kind of
     /// data a report holds: a rejection and a failure, a diverging turn, boards of two tones.
@@ -690,7 +729,7 @@ mod tests {
             Picture::new(vec![vec![Cell::new(cell, tone), Cell::blank()]], "score 1")
         };
         let mut wrong = Disagreement::from_parts(
-            "toy",
+            dyn_game::<Toy>(),
             "1 2\n3\n".into(),
             Comparison {
                 subject: Subject::Engine,
@@ -712,7 +751,7 @@ mod tests {
             reference: Some("A:1".into()),
         };
         wrong.boards = vec![Board {
-            heading: "turn 2, the first that differs".into(),
+            heading: "move 2, the first that differs".into(),
             reference: picture("A", Tone::First),
             subject: Some(picture("a", Tone::Second)),
         }];
@@ -720,7 +759,7 @@ mod tests {
         wrong.saved = Some(PathBuf::from("corpus/toy/x.in"));
         wrong.replay = Some("boardfuzz repro toy corpus/toy/x.in".into());
         let panic = Disagreement::from_parts(
-            "toy",
+            dyn_game::<Toy>(),
             "7\n".into(),
             Comparison {
                 subject: Subject::Engine,
@@ -745,6 +784,7 @@ mod tests {
             rejected: 2,
             first_rejection: Some("line 1: malformed: x".into()),
             elapsed: Duration::from_millis(250),
+            running: Duration::from_millis(100),
             census: Census::new(&[]),
             disagreement: Some(wrong),
             finding_case: Some(5),
@@ -782,11 +822,45 @@ mod tests {
             crate::harness::html::html(&again, &back.runs),
             crate::harness::html::html(&info(Shard::WHOLE), &runs)
         );
-        // The text report of a finding too: its boards, divergence and replay line.
-        assert_eq!(
-            back.runs[0].disagreement.as_ref().unwrap().report(),
-            runs[0].disagreement.as_ref().unwrap().report()
+        // The text report of a finding too: its boards, divergence (in the game's unit, which
+        // this program could not look up) and replay line.
+        let report = back.runs[0].disagreement.as_ref().unwrap().report();
+        assert_eq!(report, runs[0].disagreement.as_ref().unwrap().report());
+        assert!(
+            report.contains("--- first divergence ---\nmove 2:\n"),
+            "{report}"
         );
+        // A report of before findings named their unit: a game this program does not register
+        // is in turns.
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        for finding in v["findings"].as_array_mut().unwrap() {
+            finding.as_object_mut().unwrap().remove("unit");
+        }
+        let old = read(Path::new("old.json"), &v.to_string(), &games).unwrap();
+        let report = old.runs[0].disagreement.as_ref().unwrap().report();
+        assert!(
+            report.contains("--- first divergence ---\nturn 2:\n"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn a_report_without_running_seconds_counts_its_cases_over_seconds() {
+        let games = Games::new(Vec::new());
+        let text = report::json(&info(Shard::WHOLE), &[run()]);
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["games"][0]["running_seconds"], 0.1);
+        assert_eq!(v["games"][0]["cases_per_second"], 120.0);
+        let back = read(Path::new("new.json"), &text, &games).unwrap();
+        assert_eq!(back.runs[0].running, Duration::from_millis(100));
+        // A report of before `running_seconds` reads back, its rate over its whole time.
+        v["games"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("running_seconds");
+        let back = read(Path::new("old.json"), &v.to_string(), &games).unwrap();
+        assert_eq!(back.runs[0].running, Duration::from_millis(250));
+        assert_eq!(back.runs[0].cases_per_second(), 48.0);
     }
 
     #[test]
@@ -802,6 +876,8 @@ mod tests {
         other.disagreement = Some(panic);
         other.finding_case = Some(7);
         other.error = Some("could not save".into());
+        other.elapsed = Duration::from_millis(200);
+        other.running = Duration::from_millis(150);
         let merged = merge(vec![shard(1, other), shard(0, run())], false).unwrap();
         assert_eq!(merged.header.jobs, 4);
         assert_eq!(
@@ -810,6 +886,10 @@ mod tests {
         );
         let m = &merged.runs[0];
         assert_eq!((m.cases, m.deep_cases, m.rejected), (24, 2, 4));
+        // Side by side: the longest shard's time, and the longest time running cases.
+        assert_eq!(m.elapsed, Duration::from_millis(250));
+        assert_eq!(m.running, Duration::from_millis(150));
+        assert_eq!(m.cases_per_second(), 24.0 / 0.15);
         assert_eq!(m.finding_case, Some(5));
         let indices: Vec<Option<u64>> = m.other_findings.iter().map(|(i, _)| *i).collect();
         assert_eq!(indices, [Some(7)], "the panic once, at its lower index");

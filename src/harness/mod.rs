@@ -412,8 +412,9 @@ pub fn deep_check(
             return Err((
                 DeepKind::Trace,
                 format!(
-                    "the traces of {} part at turn {turn}\nengine:    {}\nreference: {}",
+                    "the traces of {} part at {} {turn}\nengine:    {}\nreference: {}",
                     game.slug(),
+                    game.unit(),
                     show(engine),
                     show(reference)
                 ),
@@ -445,7 +446,9 @@ pub fn deep_check(
         .map_err(|e| (DeepKind::SelfCheck, e))
 }
 
-/// Where two traces part ways.
+/// Where two traces part ways. A line of a trace is one turn of the game, or what the game's
+/// [`DynGame::unit`] names instead (a move, a step): the reports say that word; the names here
+/// say `turn` for every game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Divergence {
     /// Both traces agree on every turn (the outputs may still differ).
@@ -456,7 +459,7 @@ pub enum Divergence {
     /// Turn `turn` (1-based) is the first whose state lines differ; `None` means that side's trace
     /// had already ended.
     Turn {
-        /// The 1-based turn.
+        /// The 1-based turn (line of the trace).
         turn: usize,
         /// The engine's state line of that turn.
         engine: Option<String>,
@@ -552,6 +555,7 @@ pub fn boards_of(
     reference: &[String],
 ) -> Vec<Board> {
     let draw = |line: &str| game.draw(line, input, options);
+    let unit = game.unit();
     let mut boards = Vec::new();
     match divergence {
         Divergence::Turn { turn, .. } => {
@@ -559,7 +563,7 @@ pub fn boards_of(
             if turn >= 2 {
                 if let Some(before) = reference.get(turn - 2).and_then(|l| draw(l)) {
                     boards.push(Board {
-                        heading: format!("turn {} (both sides)", turn - 1),
+                        heading: format!("{unit} {} (both sides)", turn - 1),
                         reference: before,
                         subject: None,
                     });
@@ -575,14 +579,14 @@ pub fn boards_of(
             if let (Some(r), Some(e)) = (r, e) {
                 let ended = |side: &str, yes: bool, trace: &[String]| {
                     if yes {
-                        format!("; the {side}'s trace ended at turn {}", trace.len())
+                        format!("; the {side}'s trace ended at {unit} {}", trace.len())
                     } else {
                         String::new()
                     }
                 };
                 boards.push(Board {
                     heading: format!(
-                        "turn {turn}, the first that differs (differing cells in [brackets]{}{})",
+                        "{unit} {turn}, the first that differs (differing cells in [brackets]{}{})",
                         ended("reference", r_ended, reference),
                         ended("engine", e_ended, engine)
                     ),
@@ -594,7 +598,7 @@ pub fn boards_of(
         Divergence::None { turns } if *turns > 0 => {
             if let Some(last) = reference.last().and_then(|l| draw(l)) {
                 boards.push(Board {
-                    heading: format!("turn {turns}, the last (both sides)"),
+                    heading: format!("{unit} {turns}, the last (both sides)"),
                     reference: last,
                     subject: None,
                 });
@@ -615,7 +619,11 @@ pub fn reference_final_board(game: &dyn DynGame, input: &[u8], options: &Options
         .last()
         .and_then(|line| game.draw(line, input, options))
         .map(|picture| Board {
-            heading: format!("the reference's final position (turn {})", trace.len()),
+            heading: format!(
+                "the reference's final position ({} {})",
+                game.unit(),
+                trace.len()
+            ),
             reference: picture,
             subject: None,
         })
@@ -678,6 +686,9 @@ fn traces_of(
 pub struct Disagreement {
     /// The game's slug.
     pub slug: &'static str,
+    /// What a line of the game's trace stands for ([`DynGame::unit`]: `turn`, `move`, …), as
+    /// the report names the first divergence.
+    pub unit: &'static str,
     /// The (minimized) judge input.
     pub input: String,
     /// What the two sides said about `input`.
@@ -823,6 +834,7 @@ impl Disagreement {
         };
         Disagreement {
             slug: game.slug(),
+            unit: game.unit(),
             input,
             comparison,
             divergence,
@@ -835,10 +847,10 @@ impl Disagreement {
         }
     }
 
-    /// A finding whose outcomes were obtained elsewhere (e.g. from child processes, for a hang),
-    /// with no trace comparison.
+    /// A finding of `game` whose outcomes were obtained elsewhere (e.g. from child processes, for
+    /// a hang), with no trace comparison.
     pub fn from_parts(
-        slug: &'static str,
+        game: &dyn DynGame,
         input: String,
         comparison: Comparison,
         verdict: Verdict,
@@ -846,7 +858,8 @@ impl Disagreement {
         why_no_trace: &str,
     ) -> Self {
         Disagreement {
-            slug,
+            slug: game.slug(),
+            unit: game.unit(),
             input,
             comparison,
             divergence: Divergence::Skipped(why_no_trace.to_string()),
@@ -903,12 +916,14 @@ impl Disagreement {
         if !nothing_to_show {
             let _ = writeln!(out, "--- first divergence ---");
         }
+        let unit = self.unit;
         match &self.divergence {
             Divergence::Unavailable if nothing_to_show => {}
             Divergence::None { turns } => {
                 let _ = writeln!(
                     out,
-                    "the per-turn traces agree on all {turns} turn(s); only the final answer differs"
+                    "the per-{unit} traces agree on all {turns} {unit}(s); only the final answer \
+                     differs"
                 );
             }
             Divergence::Rejected => {
@@ -918,12 +933,12 @@ impl Disagreement {
                 );
             }
             Divergence::Unavailable => {
-                let _ = writeln!(out, "an external solution has no per-turn trace");
+                let _ = writeln!(out, "an external solution has no per-{unit} trace");
             }
             Divergence::NoTrace => {
                 let _ = writeln!(
                     out,
-                    "{} gives no per-turn trace (the game defines none), so only the final \
+                    "{} gives no per-{unit} trace (the game defines none), so only the final \
                      answers are compared",
                     self.slug
                 );
@@ -937,7 +952,7 @@ impl Disagreement {
                 reference,
             } => {
                 let show = |s: &Option<String>| s.clone().unwrap_or_else(|| "(trace ended)".into());
-                let _ = writeln!(out, "turn {turn}:");
+                let _ = writeln!(out, "{unit} {turn}:");
                 let _ = writeln!(out, "  reference: {}", show(reference));
                 let _ = writeln!(out, "  engine:    {}", show(engine));
             }
@@ -1249,6 +1264,132 @@ pub fn answered(reference: &Outcome) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{dyn_game, Game, Trace};
+    use crate::picture::{Cell, Tone};
+
+    /// A game whose trace lines are moves: the input is numbers, one per move, the trace the
+    /// running total after each, and the engine adds one too many at the third move.
+    struct Moves;
+
+    impl Moves {
+        fn totals(input: &[u8], slip: bool) -> Vec<String> {
+            let mut total = 0u64;
+            String::from_utf8_lossy(input)
+                .split_whitespace()
+                .enumerate()
+                .map(|(i, n)| {
+                    total += n.parse::<u64>().unwrap_or(0) + u64::from(slip && i == 2);
+                    total.to_string()
+                })
+                .collect()
+        }
+    }
+
+    impl Game for Moves {
+        type Case = u8;
+        const SLUG: &'static str = "moves";
+        const UNIT: &'static str = "move";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(format!("{:?}\n", Moves::totals(input, true).last()))
+        }
+        fn reference(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(format!("{:?}\n", Moves::totals(input, false).last()))
+        }
+        fn engine_trace(input: &[u8], _: &Options) -> Option<Trace> {
+            Some(Ok(Moves::totals(input, true)))
+        }
+        fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
+            Some(Ok(Moves::totals(input, false)))
+        }
+        fn draw(line: &str, _: &[u8], _: &Options) -> Option<Picture> {
+            Some(Picture::new(vec![vec![Cell::new(line, Tone::Mark)]], line))
+        }
+    }
+
+    #[test]
+    fn a_finding_names_the_games_unit_not_turn() {
+        let game = dyn_game::<Moves>();
+        let options = Options::new();
+        let input = "1 1 1 1\n";
+        let d = Disagreement::new(
+            game,
+            &Subject::Engine,
+            input.into(),
+            &options,
+            "case 0".into(),
+        );
+        assert_eq!(d.unit, "move");
+        assert!(matches!(d.divergence, Divergence::Turn { turn: 3, .. }));
+        let report = d.report();
+        assert!(
+            report.contains("--- first divergence ---\nmove 3:\n  reference: 3\n  engine:    4\n"),
+            "{report}"
+        );
+        let headings: Vec<&str> = d.boards.iter().map(|b| b.heading.as_str()).collect();
+        assert_eq!(
+            headings,
+            [
+                "move 2 (both sides)",
+                "move 3, the first that differs (differing cells in [brackets])"
+            ]
+        );
+        assert_eq!(
+            report::divergence_text(&d.divergence, d.unit),
+            "move 3: reference `3`, engine `4`"
+        );
+        // Traces that agree throughout, and the reference's last board of a solution's finding.
+        let same = first_divergence(game, b"1 1\n", &options);
+        let agreeing = Disagreement {
+            divergence: same,
+            ..d.clone()
+        };
+        assert!(
+            agreeing.report().contains(
+                "the per-move traces agree on all 2 move(s); only the final answer differs"
+            ),
+            "{}",
+            agreeing.report()
+        );
+        let last = reference_final_board(game, input.as_bytes(), &options);
+        assert_eq!(last[0].heading, "the reference's final position (move 4)");
+        let deep = deep_check(game, input.as_bytes(), &options).unwrap_err().1;
+        assert!(
+            deep.starts_with("the traces of moves part at move 3\n"),
+            "{deep}"
+        );
+        // No `turn` anywhere in what the finding says.
+        let everything = format!(
+            "{report}{}",
+            report::json(
+                &report::RunInfo::new("check", 1, 1, "engine", campaign::Budget::Cases(1)),
+                &[campaign::GameRun {
+                    slug: "moves",
+                    cases: 1,
+                    deep_cases: 0,
+                    rejected: 0,
+                    first_rejection: None,
+                    elapsed: Duration::from_millis(1),
+                    running: Duration::from_millis(1),
+                    census: crate::harness::census::Census::of_game(game),
+                    disagreement: Some(d.clone()),
+                    finding_case: Some(0),
+                    other_findings: Vec::new(),
+                    error: None,
+                    interrupted: false,
+                    notes: Vec::new(),
+                }],
+            )
+        );
+        for line in everything.lines() {
+            // The JSON's field names stay `turn`; its words say `move`.
+            let words = line.replace("\"turn\"", "");
+            assert!(!words.contains("turn"), "`turn` in: {line}");
+        }
+        assert!(everything.contains("\"unit\": \"move\""), "{everything}");
+    }
 
     #[test]
     fn diff_aligns_an_inserted_line() {

@@ -150,6 +150,9 @@ impl DynGame for Planted {
     fn title(&self) -> &'static str {
         self.inner.title()
     }
+    fn unit(&self) -> &'static str {
+        self.inner.unit()
+    }
     fn tags(&self) -> &'static [&'static str] {
         self.inner.tags()
     }

@@ -77,7 +77,9 @@ impl Meter {
         }
     }
 
-    /// `cases` done after `elapsed`.
+    /// `cases` done after `elapsed`. The rate shown is over `elapsed`: the campaign ticks the
+    /// meter only while cases run and finishes it before a finding is shrunk, so a shrink is
+    /// never in it (the shrink has a display of its own, [`Meter::shrinking`]).
     pub fn tick(&mut self, out: &mut dyn Write, cases: u64, elapsed: Duration) {
         let rate = cases as f64 / elapsed.as_secs_f64().max(1e-9);
         match (&self.bar, self.show) {

@@ -69,6 +69,28 @@ pub fn findings_of(run: &GameRun) -> Vec<(Option<u64>, &Disagreement)> {
         .collect()
 }
 
+/// How fast a game's run went, in the words the text and HTML reports put after its time: the
+/// rate, `4100 cases/s`, and where a finding's shrink took part of the time
+/// ([`GameRun::shrinking`]), the rate over the time spent running cases, `976 cases/s over the
+/// 4.20s of running them`, with the shrink's time apart, `then 8.10s shrinking the finding`.
+/// `s` is how the unit of seconds is written after a number (`s`, or ` s` in HTML).
+pub fn rate_words(run: &GameRun, s: &str) -> (String, Option<String>) {
+    let rate = run.cases_per_second();
+    match run.shrinking() {
+        None => (format!("{rate:.0} cases/s"), None),
+        Some(shrinking) => (
+            format!(
+                "{rate:.0} cases/s over the {:.2}{s} of running them",
+                run.running.as_secs_f64()
+            ),
+            Some(format!(
+                "then {:.2}{s} shrinking the finding",
+                shrinking.as_secs_f64()
+            )),
+        ),
+    }
+}
+
 /// A budget as a JSON object: `{"cases": C}` or `{"seconds": T}`.
 pub fn budget_json(budget: Budget) -> Value {
     match budget {
@@ -95,7 +117,8 @@ pub fn outcome_json(outcome: &Outcome) -> Value {
 
 /// A first divergence as a JSON object, its `kind` one of `none` (with `turns`), `turn` (with
 /// `turn`, `engine`, `reference`), `rejected`, `unavailable`, `no-trace` and `skipped` (with
-/// `why`).
+/// `why`). The names say `turn` whatever the game's unit ([`crate::game::Game::UNIT`]), which
+/// a finding's `unit` names beside it.
 pub fn divergence_json(divergence: &Divergence) -> Value {
     match divergence {
         Divergence::None { turns } => json!({ "kind": "none", "turns": turns }),
@@ -136,12 +159,14 @@ fn board_json(board: &Board) -> Value {
     })
 }
 
-/// The first divergence as one line of text.
-pub fn divergence_text(d: &Divergence) -> String {
+/// The first divergence as one line of text, a line of the trace named `unit` (`turn`, or the
+/// game's [`crate::game::Game::UNIT`]).
+pub fn divergence_text(d: &Divergence, unit: &str) -> String {
     match d {
         Divergence::None { turns } => {
             format!(
-                "the per-turn traces agree on all {turns} turn(s); only the final answer differs"
+                "the per-{unit} traces agree on all {turns} {unit}(s); only the final answer \
+                 differs"
             )
         }
         Divergence::Turn {
@@ -149,13 +174,13 @@ pub fn divergence_text(d: &Divergence) -> String {
             engine,
             reference,
         } => format!(
-            "turn {turn}: reference `{}`, engine `{}`",
+            "{unit} {turn}: reference `{}`, engine `{}`",
             reference.as_deref().unwrap_or("(trace ended)"),
             engine.as_deref().unwrap_or("(trace ended)")
         ),
         Divergence::Rejected => "an input was rejected, so there are no traces to compare".into(),
-        Divergence::Unavailable => "an external solution has no per-turn trace".into(),
-        Divergence::NoTrace => "the game gives no per-turn trace".into(),
+        Divergence::Unavailable => format!("an external solution has no per-{unit} trace"),
+        Divergence::NoTrace => format!("the game gives no per-{unit} trace"),
         Divergence::Skipped(why) => why.clone(),
     }
 }
@@ -172,8 +197,9 @@ fn finding_json(index: Option<u64>, d: &Disagreement) -> Value {
         "reference_outcome": outcome_json(&d.comparison.reference),
         "subject_outcome": outcome_json(&d.comparison.mine),
         "subject": d.comparison.subject.label(),
-        "first_divergence": divergence_text(&d.divergence),
+        "first_divergence": divergence_text(&d.divergence, d.unit),
         "divergence": divergence_json(&d.divergence),
+        "unit": d.unit,
         "boards": d.boards.iter().map(board_json).collect::<Vec<_>>(),
         "notes": d.notes,
         "saved": d.saved.as_ref().map(|p| p.display().to_string()),
@@ -233,6 +259,7 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
                 "rejected": r.rejected,
                 "first_rejection": r.first_rejection,
                 "seconds": r.elapsed.as_secs_f64(),
+                "running_seconds": r.running.as_secs_f64(),
                 "cases_per_second": r.cases_per_second(),
                 "census_cases": r.census.cases,
                 "census": census,
@@ -350,9 +377,97 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Fault, Outcome};
+    use crate::game::{dyn_game, DynGame, Fault, Game, Options, Outcome};
     use crate::harness::census::Census;
     use crate::harness::{Comparison, Side, Subject, Verdict};
+
+    /// A game the findings below are of.
+    struct Toy;
+
+    impl Game for Toy {
+        type Case = u8;
+        const SLUG: &'static str = "toy";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+        fn reference(input: &[u8], options: &Options) -> Outcome {
+            Self::engine(input, options)
+        }
+    }
+
+    fn toy() -> &'static dyn DynGame {
+        dyn_game::<Toy>()
+    }
+
+    /// A run of 400 cases in 0.5 s, then `shrinking` more with a finding (`None`: no finding).
+    fn timed(shrinking: Option<u64>) -> GameRun {
+        let finding = shrinking.map(|_| {
+            let comparison = Comparison {
+                subject: Subject::Engine,
+                mine: Outcome::Output("2\n".into()),
+                reference: Outcome::Output("1\n".into()),
+                judged: None,
+            };
+            Disagreement::from_parts(
+                toy(),
+                "1\n".into(),
+                comparison,
+                Verdict::WrongAnswer,
+                "case 399 of seed 9".into(),
+                "",
+            )
+        });
+        let running = std::time::Duration::from_millis(500);
+        GameRun {
+            slug: "toy",
+            cases: 400,
+            deep_cases: 0,
+            rejected: 0,
+            first_rejection: None,
+            elapsed: running + std::time::Duration::from_millis(shrinking.unwrap_or(0)),
+            running,
+            census: Census::new(&[]),
+            disagreement: finding,
+            finding_case: shrinking.map(|_| 399),
+            other_findings: Vec::new(),
+            error: None,
+            interrupted: false,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_rate_leaves_a_shrink_out_and_says_so() {
+        let info = RunInfo::new("check", 9, 1, "engine", Budget::Cases(1000));
+        // No finding: the rate alone, as before.
+        let plain = timed(None);
+        assert_eq!(rate_words(&plain, "s"), ("800 cases/s".to_string(), None));
+        // A finding whose shrink took 7.5 s: 800 cases/s still, and the shrink's time apart.
+        let found = timed(Some(7500));
+        assert_eq!(
+            rate_words(&found, "s"),
+            (
+                "800 cases/s over the 0.50s of running them".to_string(),
+                Some("then 7.50s shrinking the finding".to_string())
+            )
+        );
+        let v: Value = serde_json::from_str(&json(&info, &[found])).unwrap();
+        let game = &v["games"][0];
+        assert_eq!(game["seconds"], 8.0);
+        assert_eq!(game["running_seconds"], 0.5);
+        assert_eq!(game["cases_per_second"], 800.0);
+        let page = crate::harness::html::html(&info, &[timed(Some(7500))]);
+        assert!(
+            page.contains(
+                "in 8.00 s, 800 cases/s over the 0.50 s of running them; then 7.50 s shrinking \
+                 the finding</p>"
+            ),
+            "{page}"
+        );
+    }
 
     #[test]
     fn junit_counts_an_error_and_a_failure_and_keeps_every_character_in_place() {
@@ -367,7 +482,7 @@ mod tests {
             judged: None,
         };
         let finding = Disagreement::from_parts(
-            "toy",
+            toy(),
             input,
             comparison,
             Verdict::Fault {
@@ -383,6 +498,7 @@ mod tests {
             finding_case: Some(3),
             other_findings: Vec::new(),
             elapsed: std::time::Duration::from_millis(1500),
+            running: std::time::Duration::from_millis(500),
             census: Census::new(&[]),
             disagreement: Some(finding),
             error: Some("could not save to <dir>".into()),

@@ -4,9 +4,10 @@
 //! text and write the same answer: [`engine`], the fast one (bitboards), and [`reference`], the
 //! literal one (a grid, one function per rule), written apart from each other. This file is all
 //! boardfuzz needs to know about the game: the five required items of [`boardfuzz::game::Game`]
-//! (a slug, a case type, its judge text, the engine, the reference) and three optional ones that
-//! each buy something — per-turn traces (a report names the first move where the two sides
-//! part), census tags (which edge cases a run reached) and a title.
+//! (a slug, a case type, its judge text, the engine, the reference) and optional ones that each
+//! buy something — traces of the board after each move (a report names the first move where the
+//! two sides part, as `move 3` since the game's unit is a move), census tags (which edge cases a
+//! run reached), the rule clauses each tag exercises, and a title.
 //!
 //! A planted bug, for trying the checker: with `YOUR_GAME_PLANT=anti-diagonal` in the
 //! environment the engine forgets one of the four directions of a win (see [`engine`]).
@@ -66,6 +67,8 @@ impl Game for ConnectFour {
     type Case = Case;
     const SLUG: &'static str = "connect_four";
     const TITLE: &'static str = "Connect Four (the example of a game in its own crate)";
+    /// A line of the trace is the board after one move: reports say `move 3`, not `turn 3`.
+    const UNIT: &'static str = "move";
     const TAGS: &'static [&'static str] = engine::TAGS;
     /// The clauses of `RULES.md` each tag exercises: clause coverage in `check`, `census`, the
     /// reports and `rules`.

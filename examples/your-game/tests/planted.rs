@@ -62,11 +62,13 @@ fn check_finds_shrinks_saves_and_replays_the_planted_bug() {
         "{report}"
     );
     // The traces (the board after each move) are compared too: the planted engine places the
-    // same pieces, it only misses the win, so the report says the answer alone differs.
+    // same pieces, it only misses the win, so the report says the answer alone differs — in
+    // moves, the game's unit.
     assert!(
-        report.contains("the per-turn traces agree on all"),
+        report.contains("the per-move traces agree on all") && report.contains(" move(s); "),
         "{report}"
     );
+    assert!(!report.contains("turn"), "{report}");
 
     let saved = saved_inputs(&corpus);
     assert_eq!(saved.len(), 1, "{report}");
