@@ -65,7 +65,11 @@ fn steps(markdown: &str, run: &[u32]) -> Vec<Step> {
                 text: block.join("\n") + "\n",
             });
         } else if info.trim() == "sh" {
-            steps.extend(commands(&block).into_iter().map(|command| Step::Run { command }));
+            steps.extend(
+                commands(&block)
+                    .into_iter()
+                    .map(|command| Step::Run { command }),
+            );
         }
     }
     steps
@@ -165,7 +169,8 @@ fn the_guide_to_a_game_of_your_own_runs_as_written() {
     )
     .unwrap();
     let steps = steps(&page, &[1, 2, 3, 4, 7]);
-    let work: PathBuf = std::env::temp_dir().join(format!("boardfuzz-guide-{}", std::process::id()));
+    let work: PathBuf =
+        std::env::temp_dir().join(format!("boardfuzz-guide-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
     let mut dir = work.clone();
@@ -182,7 +187,14 @@ fn the_guide_to_a_game_of_your_own_runs_as_written() {
                 let ran = run(command, &dir);
                 let said = |what: &str| format!("`{command}` {what}; it printed:\n{}", ran.output);
                 let expected = match command.split_once("# exit ") {
-                    Some((_, n)) => n.trim_start().split(':').next().unwrap().trim().parse().unwrap(),
+                    Some((_, n)) => n
+                        .trim_start()
+                        .split(':')
+                        .next()
+                        .unwrap()
+                        .trim()
+                        .parse()
+                        .unwrap(),
                     None if ran.output.contains("FINDING in") => 1,
                     None => 0,
                 };
@@ -203,7 +215,11 @@ fn the_guide_to_a_game_of_your_own_runs_as_written() {
 /// printed commands run as printed.
 fn checked(command: &str, output: &str, said: &dyn Fn(&str) -> String, dir: &Path) {
     if !output.contains("FINDING in") {
-        assert!(output.contains("ok: "), "{}", said("is neither ok nor a finding"));
+        assert!(
+            output.contains("ok: "),
+            "{}",
+            said("is neither ok nor a finding")
+        );
         return;
     }
     let input = shown_input(output);
@@ -212,7 +228,10 @@ fn checked(command: &str, output: &str, said: &dyn Fn(&str) -> String, dir: &Pat
         assert!(
             input.len() <= MINIMAL_LINES + 2,
             "{}",
-            said(&format!("shrank to {} lines (the minimum is {MINIMAL_LINES})", input.len()))
+            said(&format!(
+                "shrank to {} lines (the minimum is {MINIMAL_LINES})",
+                input.len()
+            ))
         );
         assert!(
             output.contains("- A 21"),
@@ -223,7 +242,12 @@ fn checked(command: &str, output: &str, said: &dyn Fn(&str) -> String, dir: &Pat
         assert_eq!(input, ["1 1", "1"], "{}", said("shrank elsewhere"));
     }
     let printed = printed_commands(output);
-    assert_eq!(printed.len(), 2, "{}", said("prints no replay and regenerate commands"));
+    assert_eq!(
+        printed.len(),
+        2,
+        "{}",
+        said("prints no replay and regenerate commands")
+    );
     for line in printed {
         let again = run(&line, dir);
         let fine = if line.contains(" repro ") {
