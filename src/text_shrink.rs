@@ -292,6 +292,18 @@ fn drop_counted(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String 
     }
 }
 
+/// The sum of the numbers of `items` (byte ranges of `text`), if they are all numbers and it
+/// is not 0.
+fn total(text: &str, items: &[Span]) -> Option<u64> {
+    let mut sum = 0u64;
+    for &(s, e) in items {
+        for (a, b) in tokens(&text[s..e]) {
+            sum = sum.checked_add(text[s + a..s + b].parse::<u64>().ok()?)?;
+        }
+    }
+    (sum > 0).then_some(sum)
+}
+
 /// Drops items of one counted list with its count (see [`drop_counted`]); whether any went.
 fn shrink_list(
     text: &mut String,
@@ -314,8 +326,20 @@ fn shrink_list(
                 return progress;
             };
             let candidate = without_items(text, count, &items, lines, (from, end));
-            if try_take(text, candidate, keep) {
+            if try_take(text, candidate.clone(), keep) {
                 progress = true;
+            } else if let Some(total) = total(text, &items[from..end]) {
+                // A total above the list that its items must add up to (a pile the moves
+                // empty): lowered by what went with them, on the nearest numbers above.
+                for (s, e, n) in counts_before(&candidate, count.0) {
+                    if n > total && s != count.0 {
+                        let fixed = format!("{}{}{}", &candidate[..s], n - total, &candidate[e..]);
+                        if try_take(text, fixed, keep) {
+                            progress = true;
+                            break;
+                        }
+                    }
+                }
             }
             end = from;
         }
@@ -742,6 +766,46 @@ mod tests {
         let (shrunk, tries) = shrink_counting(&input, &valid, &fails);
         assert_eq!(shrunk, "2\n9 9\n", "after {tries} tries");
         assert!(tries <= 200, "{tries} tries");
+    }
+
+    /// Take-away: `N M`, then M moves of 1 to 3, one per line, never more than the stones left
+    /// and none after the last; the winner's move number, if the pile is emptied.
+    fn take_away(text: &str) -> Option<Option<usize>> {
+        let lines: Vec<&str> = text.lines().collect();
+        let head = numbers(lines.first()?)?;
+        let [mut pile, m] = head[..] else {
+            return None;
+        };
+        if lines.len() != 1 + m as usize || pile == 0 {
+            return None;
+        }
+        let mut won = None;
+        for (i, line) in lines[1..].iter().enumerate() {
+            let [take @ 1..=3] = numbers(line)?[..] else {
+                return None;
+            };
+            if won.is_some() || take > pile {
+                return None;
+            }
+            pile -= take;
+            won = (pile == 0).then_some(i + 1);
+        }
+        Some(won)
+    }
+
+    #[test]
+    fn a_total_the_list_adds_up_to_goes_down_with_the_items_dropped() {
+        // Fails while the game is won; dropping moves alone leaves it unwon, lowering the pile
+        // alone makes the moves invalid: both must go together.
+        let moves = [3, 2, 3, 2, 3, 3, 3, 1, 1, 2, 3, 3, 3, 3, 3];
+        let lines: Vec<String> = moves.iter().map(u64::to_string).collect();
+        let input = format!("38 15\n{}\n", lines.join("\n"));
+        let (shrunk, tries) = shrink_counting(&input, &|t| take_away(t).is_some(), &|t| {
+            take_away(t).flatten().is_some()
+        });
+        // One move, as few lines as any won game has (the move and the pile stay 3: lowering
+        // either alone leaves the game unwon or invalid).
+        assert_eq!(shrunk, "3 1\n3\n", "after {tries} tries");
     }
 
     #[test]
