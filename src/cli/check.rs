@@ -340,11 +340,13 @@ pub(super) fn summary(
     }
 }
 
-/// Runs a --solution on the run's first two cases the reference answers: a command that fails
-/// on both the same way (a missing file, a syntax error, a wrong interpreter) cannot be checked,
-/// and is a usage error with what it said, before anything is run or saved. The generator and
-/// the reference run under the watchdog: one that hangs or fails here ends the probe, and the
-/// campaign that follows reports it as a finding with its case.
+/// Runs a --solution on the two shortest of the run's first 16 cases the reference answers: a
+/// command that fails on both the same way (a missing file, a syntax error, a wrong
+/// interpreter) cannot be checked, and is a usage error with what it said, before anything is
+/// run or saved. The shortest, because a solution wrong on every long case (a buffer sized
+/// from a misread limit) is a finding, not a setup error. The generator and the reference run
+/// under the watchdog: one that hangs or fails here ends the probe, and the campaign that
+/// follows reports it as a finding with its case.
 fn probe_solution(
     game: &'static dyn crate::game::DynGame,
     subject: &Subject,
@@ -353,7 +355,7 @@ fn probe_solution(
     options: &crate::game::Options,
     watchdog: Duration,
 ) -> Result<(), Usage> {
-    let mut failures = Vec::new();
+    let mut inputs = Vec::new();
     for index in 0..16 {
         let case_options = options.clone();
         let valid = campaign::within(watchdog, move || {
@@ -365,12 +367,16 @@ fn probe_solution(
             );
             Some((input, answered))
         });
-        let input = match valid {
-            Some(Some((input, true))) => input,
+        match valid {
+            Some(Some((input, true))) => inputs.push(input),
             Some(Some((_, false))) => continue,
             // The generator failed or hung, or the reference hung: the campaign reports it.
             _ => return Ok(()),
-        };
+        }
+    }
+    inputs.sort_by_key(String::len);
+    let mut failures = Vec::new();
+    for input in inputs.iter().take(2) {
         match subject.run(game, input.as_bytes(), options) {
             // A program killed by a signal did start: its crash is a finding, not a setup error.
             Outcome::Failed {
@@ -379,14 +385,11 @@ fn probe_solution(
             } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
             _ => return Ok(()),
         }
-        if failures.len() == 2 {
-            break;
-        }
     }
     match &failures[..] {
         [first, second] if first == second => Err(Usage(format!(
-            "--solution `{command}` fails the same way on the first two cases, so it cannot be \
-             checked (nothing was saved): {first}"
+            "--solution `{command}` fails the same way on the two shortest of the first cases, \
+             so it cannot be checked (nothing was saved): {first}"
         ))),
         _ => Ok(()),
     }
