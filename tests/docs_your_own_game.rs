@@ -200,6 +200,13 @@ fn the_guide_to_a_game_of_your_own_runs_as_written() {
                 };
                 assert_eq!(ran.status, expected, "{}", said("exited otherwise"));
                 if command.contains(" check ") {
+                    // What each check came to, for `--nocapture` (the closing figures of CI).
+                    let summary = ran.output.lines().find(|l| l.starts_with("== "));
+                    println!(
+                        "{command}\n  {}\n  input shown: {} lines",
+                        summary.unwrap_or("(no summary)"),
+                        shown_input(&ran.output).len()
+                    );
                     checked(command, &ran.output, &said, &dir);
                     findings += usize::from(ran.status == 1);
                 }
