@@ -21,28 +21,14 @@ enum Step {
 /// The steps of a markdown page, in order.
 fn steps(markdown: &str) -> Vec<Step> {
     let mut steps = Vec::new();
-    let mut lines = markdown.lines();
-    while let Some(line) = lines.next() {
-        let Some(info) = line.strip_prefix("```") else {
-            continue;
-        };
-        let mut block = Vec::new();
-        for inner in lines.by_ref() {
-            if inner.starts_with("```") {
-                break;
-            }
-            block.push(inner.to_string());
-        }
-        if let Some(name) = info
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("file="))
-        {
+    for block in common::markdown::fenced_blocks(markdown) {
+        if let Some(name) = block.file() {
             steps.push(Step::File {
                 name: name.to_string(),
-                text: block.join("\n") + "\n",
+                text: block.lines.join("\n") + "\n",
             });
-        } else if info.trim() == "console" {
-            for line in block {
+        } else if block.info == "console" {
+            for line in block.lines {
                 match line.strip_prefix("$ ") {
                     Some(command) => steps.push(Step::Run {
                         command: command.to_string(),

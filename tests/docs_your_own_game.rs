@@ -20,6 +20,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 /// One step of the page.
 #[derive(Debug)]
 enum Step {
@@ -32,44 +34,18 @@ enum Step {
 /// The steps of the sections of `markdown` that `run` accepts (by section number), in order.
 fn steps(markdown: &str, run: &[u32]) -> Vec<Step> {
     let mut steps = Vec::new();
-    let mut section = 0;
-    let mut lines = markdown.lines();
-    while let Some(line) = lines.next() {
-        if let Some(heading) = line.strip_prefix("## ") {
-            section = heading
-                .split('.')
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
+    for block in common::markdown::fenced_blocks(markdown) {
+        if !run.contains(&block.section) {
             continue;
         }
-        let Some(info) = line.strip_prefix("```") else {
-            continue;
-        };
-        let mut block = Vec::new();
-        for inner in lines.by_ref() {
-            if inner.starts_with("```") {
-                break;
-            }
-            block.push(inner.to_string());
-        }
-        if !run.contains(&section) {
-            continue;
-        }
-        if let Some(name) = info
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("file="))
-        {
+        if let Some(name) = block.file() {
             steps.push(Step::File {
                 name: name.to_string(),
-                text: block.join("\n") + "\n",
+                text: block.lines.join("\n") + "\n",
             });
-        } else if info.trim() == "sh" {
-            steps.extend(
-                commands(&block)
-                    .into_iter()
-                    .map(|command| Step::Run { command }),
-            );
+        } else if block.info == "sh" {
+            let commands = commands(&block.lines).into_iter();
+            steps.extend(commands.map(|command| Step::Run { command }));
         }
     }
     steps

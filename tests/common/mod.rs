@@ -3,6 +3,7 @@
 //! `tests/suite_<slug>.rs`).
 #![allow(dead_code, unused_macros)]
 
+pub mod markdown;
 pub mod rules;
 
 use std::io::Write;
