@@ -444,8 +444,10 @@ pub trait Game: 'static {
     }
 
     /// A random case for the campaign and `gen`. The default decodes [`Game::Case`] from random
-    /// bytes, as the structured fuzz target does; a game's own generators can aim at the edge
-    /// cases random bytes rarely reach, and read the [`Scope::Generator`] settings.
+    /// bytes, as the structured fuzz target decodes its input, with the bytes drawn so that
+    /// derived lists come long as well as short ([`arbitrary_case`]); a game's own generators
+    /// can aim at the edge cases random bytes rarely reach, and read the [`Scope::Generator`]
+    /// settings.
     fn generate(rng: &mut Rng, _options: &Options) -> Result<Self::Case, String> {
         arbitrary_case(rng)
     }
