@@ -515,7 +515,7 @@ pub trait Game: 'static {
 /// field, the last one included — as a run of elements, each behind a "one more?" byte whose
 /// low bit says go on: from uniform bytes a list has one element on average, and a list of 21
 /// comes once in two million cases. So the bytes are cut into one to four stretches, and each
-/// stretch draws how often a byte is odd ([`odd_bytes`]): half the time (uniform), or 3/4,
+/// stretch draws how often a byte is odd: half the time (uniform), or 3/4,
 /// 7/8, … 63/64 of the time, for lists of about 3, 7, … 63 elements where that stretch is
 /// decoded. Only low bits are drawn this way (a `bool` or an `Option` of a biased stretch is
 /// mostly `true` or `Some`; numbers keep their high bits uniform); the mixture keeps short

@@ -16,7 +16,7 @@
 //! shrink together.
 //!
 //! Before those passes, lists the text itself shows as counted are cut in halves, quarters, …
-//! with their count ([`drop_counted`]): a number followed by exactly that many tokens on its
+//! with their count: a number followed by exactly that many tokens on its
 //! line (`3 a b c`), a line's last number followed by a line of that many tokens, or a number
 //! followed by that many lines of one shape (`N`, then N lines of `x y`; for `N M`, also the M
 //! lines after the N). Each such list costs a few candidates to try, and one that is a count
