@@ -3,8 +3,9 @@
 //!
 //! It knows nothing of the game. It tries, in passes until none makes progress: dropping runs
 //! of lines (halves, quarters, … single lines, as delta debugging does), dropping single tokens
-//! (whitespace-separated words), and moving numbers towards 0 (to 0, to 1 or -1, halving, by
-//! one). A candidate is kept only when it is strictly smaller — shorter, or as long and
+//! (whitespace-separated words), and moving numbers towards 0 (a natural number to the
+//! smallest value kept that a bisection finds, a negative one to 0, -1, half or one more). A
+//! candidate is kept only when it is strictly smaller — shorter, or as long and
 //! lexicographically smaller, so shrinking always ends — and the caller's test holds; the
 //! harness makes that test "still fails, and the reference still answers it" (see
 //! [`crate::harness::minimize`]), so a shrunk case stays a valid input, not a reader error.
@@ -20,7 +21,10 @@
 //! line (`3 a b c`), a line's last number followed by a line of that many tokens, or a number
 //! followed by that many lines of one shape (`N`, then N lines of `x y`; for `N M`, also the M
 //! lines after the N). Each such list costs a few candidates to try, and one that is a count
-//! shrinks in about log₂ of its length steps, where single drops would take one per item.
+//! shrinks in about log₂ of its length steps, where single drops would take one per item. Where
+//! dropping items with their count is not kept, a number above the count may be a total the
+//! items must add up to (a pile of stones the moves must empty): it is tried lowered by the
+//! sum of the dropped items too.
 
 /// The longest text the generic shrinker takes on: each candidate runs both sides, and a huge
 /// board (a `--no-strict` run) would spend a campaign's budget on one shrink.
