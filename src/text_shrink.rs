@@ -30,8 +30,26 @@
 /// board (a `--no-strict` run) would spend a campaign's budget on one shrink.
 pub const MAX_TEXT: usize = 64 * 1024;
 
-/// Shrinks `input` to a local minimum of `keep`, which `input` is assumed to satisfy.
+/// Shrinks `input` to a local minimum of `keep`, which `input` is assumed to satisfy. A
+/// candidate `keep` refused is not asked again (the passes meet the same candidate more than
+/// once: a count lowered with a line dropped, the same line dropped alone), so each distinct
+/// candidate costs one run of both sides at most.
 pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut refused: std::collections::HashSet<u64> = std::collections::HashSet::new();
+    let keep = &mut |candidate: &str| {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        candidate.hash(&mut hasher);
+        let key = hasher.finish();
+        if refused.contains(&key) {
+            return false;
+        }
+        let kept = keep(candidate);
+        if !kept {
+            refused.insert(key);
+        }
+        kept
+    };
     let mut best = input.to_string();
     loop {
         let before = best.clone();
@@ -810,6 +828,32 @@ mod tests {
         // One move, as few lines as any won game has (the move and the pile stay 3: lowering
         // either alone leaves the game unwon or invalid).
         assert_eq!(shrunk, "3 1\n3\n", "after {tries} tries");
+    }
+
+    #[test]
+    fn no_candidate_is_asked_twice() {
+        // A take-away game of 69 moves that fails while it has more than 20: the passes meet
+        // the same candidates again (a line dropped alone, then with its count lowered).
+        let moves: Vec<String> = (0..69).map(|i| (1 + noise(i, 3)).to_string()).collect();
+        let input = format!("500 69\n{}\n", moves.join("\n"));
+        let mut asked = std::collections::HashSet::new();
+        let (mut tries, mut valid, mut again) = (0, 0, Vec::new());
+        let shrunk = shrink_text(&input, &mut |t| {
+            tries += 1;
+            if !asked.insert(t.to_string()) {
+                again.push(t.to_string());
+            }
+            valid += u32::from(take_away(t).is_some());
+            take_away(t).is_some() && t.lines().count() > 21
+        });
+        assert!(again.is_empty(), "asked twice: {again:?}");
+        // The smallest such game: 21 moves of 1, and a pile of 21.
+        assert_eq!(shrunk, format!("21 21\n{}", "1\n".repeat(21)));
+        // (1,051 candidates, 169 of them valid, before refusals were remembered.)
+        assert!(
+            tries <= 800 && valid <= 140,
+            "{tries} candidates, {valid} valid"
+        );
     }
 
     #[test]

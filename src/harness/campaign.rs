@@ -332,6 +332,8 @@ struct Evaluated {
     census_error: Option<String>,
     /// What the deep check that failed said (a [`Verdict::Deep`] or a deep check's panic).
     deep_message: Option<String>,
+    /// How long the subject took.
+    subject_time: Duration,
 }
 
 fn evaluate(
@@ -343,6 +345,64 @@ fn evaluate(
     watch: &Watch,
     deep: bool,
 ) -> Evaluated {
+    let (mine, subject_time) = run_subject(subject, game, input, options, watchdog, watch);
+    watch.enter(Stage::Reference, watchdog + subject_time * 100);
+    let started = Instant::now();
+    let reference = game.reference(input, options);
+    let reference_time = started.elapsed();
+    finish_evaluation(
+        game,
+        subject,
+        input,
+        options,
+        (watchdog, watch, deep),
+        (mine, subject_time),
+        (reference, reference_time),
+    )
+}
+
+/// A shrink candidate of an input the reference answered: [`evaluate`], but the reference runs
+/// first, and a candidate it does not answer (one a shrink would not keep anyway) is `None`,
+/// without a run of the subject — often an external program's start, which is most of a
+/// candidate's time. The reference's allowance is 100× `subject_time`, the subject's time on
+/// an earlier candidate, as [`evaluate`] allows 100× the subject's time on the same one.
+fn evaluate_answered(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+    (watchdog, watch, deep): (Duration, &Watch, bool),
+    subject_time: Duration,
+) -> Option<Evaluated> {
+    watch.enter(Stage::Reference, watchdog + subject_time * 100);
+    let started = Instant::now();
+    let reference = game.reference(input, options);
+    let reference_time = started.elapsed();
+    if !super::answered(&reference) {
+        watch.enter(Stage::Idle, Duration::ZERO);
+        return None;
+    }
+    let mine = run_subject(subject, game, input, options, watchdog, watch);
+    Some(finish_evaluation(
+        game,
+        subject,
+        input,
+        options,
+        (watchdog, watch, deep),
+        mine,
+        (reference, reference_time),
+    ))
+}
+
+/// The subject's answer, under the watch, and its time.
+fn run_subject(
+    subject: &Subject,
+    game: &dyn DynGame,
+    input: &[u8],
+    options: &Options,
+    watchdog: Duration,
+    watch: &Watch,
+) -> (Outcome, Duration) {
     let own_limit = match subject {
         Subject::Solution { timeout, .. } => *timeout,
         Subject::Engine => Duration::ZERO,
@@ -350,11 +410,20 @@ fn evaluate(
     watch.enter(Stage::Subject, watchdog + own_limit);
     let started = Instant::now();
     let mine = subject.run(game, input, options);
-    let subject_time = started.elapsed();
-    watch.enter(Stage::Reference, watchdog + subject_time * 100);
-    let started = Instant::now();
-    let reference = game.reference(input, options);
-    let reference_time = started.elapsed();
+    (mine, started.elapsed())
+}
+
+/// The rest of an evaluation, once both sides answered: the census and the deep checks, each
+/// under the watch, and the verdict.
+fn finish_evaluation(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+    (watchdog, watch, deep): (Duration, &Watch, bool),
+    (mine, subject_time): (Outcome, Duration),
+    (reference, reference_time): (Outcome, Duration),
+) -> Evaluated {
     watch.enter(
         Stage::Census,
         watchdog + (subject_time + reference_time) * 100,
@@ -396,6 +465,7 @@ fn evaluate(
         tags,
         census_error,
         deep_message,
+        subject_time,
     }
 }
 
@@ -864,6 +934,7 @@ fn shrink_supervised(
             tags: None,
             census_error: None,
             deep_message: None,
+            subject_time: Duration::ZERO,
         },
     );
     let (tx, rx) = mpsc::channel();
@@ -877,6 +948,8 @@ fn shrink_supervised(
             // Whether the reference answered the found input (the first evaluation): then
             // every kept candidate must be answered too (`super::answered`).
             let mut answered = None;
+            // The subject's time on the last candidate it ran.
+            let mut took = Duration::ZERO;
             let mut fails = |text: &str| {
                 if interrupt::requested() {
                     return false;
@@ -887,15 +960,28 @@ fn shrink_supervised(
                     return false;
                 }
                 tries.fetch_add(1, Ordering::Relaxed);
-                let ev = evaluate(
-                    shared.game,
-                    &shared.subject,
-                    text.as_bytes(),
-                    &shared.options,
-                    shared.watchdog,
-                    watch,
-                    matches!(verdict, Verdict::Deep(_)),
-                );
+                let deep = matches!(verdict, Verdict::Deep(_));
+                let ev = if answered == Some(true) {
+                    // Only a candidate the reference answers can be kept: ask it first.
+                    let checks = (shared.watchdog, watch, deep);
+                    let bytes = text.as_bytes();
+                    let (game, options) = (shared.game, &shared.options);
+                    match evaluate_answered(game, &shared.subject, bytes, options, checks, took) {
+                        Some(ev) => ev,
+                        None => return false,
+                    }
+                } else {
+                    evaluate(
+                        shared.game,
+                        &shared.subject,
+                        text.as_bytes(),
+                        &shared.options,
+                        shared.watchdog,
+                        watch,
+                        deep,
+                    )
+                };
+                took = ev.subject_time;
                 let answer = super::answered(&ev.comparison.reference);
                 let original = *answered.get_or_insert(answer);
                 let same = ev.verdict == verdict && (answer || !original);
@@ -1171,6 +1257,75 @@ mod tests {
             shrinking.starts_with("then ") && shrinking.ends_with("s shrinking the finding"),
             "{shrinking}"
         );
+    }
+
+    /// Every input [`Picky`]'s engine was asked, in order.
+    static ASKED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    /// A list game (`N`, then N numbers, one a line) whose reference refuses a list with a
+    /// number above 5, and whose engine, which answers anything, is wrong on a list of 4 or
+    /// more. Cases are `7`: seven 1s.
+    struct Picky;
+
+    impl Picky {
+        fn list(input: &[u8]) -> Option<Vec<u64>> {
+            let text = String::from_utf8_lossy(input);
+            let mut lines = text.lines();
+            let n: usize = lines.next()?.trim().parse().ok()?;
+            let list: Vec<u64> = lines
+                .map(|l| l.trim().parse().ok())
+                .collect::<Option<_>>()?;
+            (list.len() == n).then_some(list)
+        }
+    }
+
+    impl Game for Picky {
+        type Case = u8;
+        const SLUG: &'static str = "picky";
+        fn render(_: &u8) -> String {
+            "7\n1\n1\n1\n1\n1\n1\n1\n".into()
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            lock(&ASKED).push(String::from_utf8_lossy(input).into_owned());
+            match Self::list(input) {
+                Some(list) if list.len() >= 4 => Outcome::Output("wrong\n".into()),
+                Some(list) => Outcome::Output(format!("{}\n", list.len())),
+                None => Outcome::Output("?\n".into()),
+            }
+        }
+        fn reference(input: &[u8], _: &Options) -> Outcome {
+            match Self::list(input) {
+                Some(list) if list.iter().all(|&x| x <= 5) => {
+                    Outcome::Output(format!("{}\n", list.len()))
+                }
+                _ => Outcome::rejected(crate::game::Rejection::new("invalid", 1, "no list")),
+            }
+        }
+    }
+
+    #[test]
+    fn a_shrink_runs_the_subject_only_on_candidates_the_reference_answers() {
+        let plan = Plan::new(vec![dyn_game::<Picky>()], Budget::Cases(10), 1);
+        let plan = Plan {
+            show: Show::Quiet,
+            jobs: 1,
+            ..plan
+        };
+        let run = run(&plan, &mut std::io::sink()).remove(0);
+        let finding = run
+            .disagreement
+            .as_ref()
+            .expect("the engine is wrong on 7 numbers");
+        assert_eq!(finding.input, "4\n0\n0\n0\n0\n");
+        let asked = lock(&ASKED).clone();
+        // The generic shrinker tried many candidates the reference refuses (lines dropped
+        // without their count); the engine saw none of them.
+        assert!(asked.len() > 2, "{asked:?}");
+        let refused: Vec<&String> = asked
+            .iter()
+            .filter(|t| !super::super::answered(&Picky::reference(t.as_bytes(), &Options::new())))
+            .collect();
+        assert!(refused.is_empty(), "the engine ran on {refused:?}");
     }
 
     #[test]
