@@ -173,6 +173,15 @@ const MAX_COUNTED: usize = 32;
 fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
     let lines = lines_with_tokens(text);
     let width = |i: usize| lines[i].2.len();
+    // How many lines from each one on have its width: a run of one shape, looked up at once.
+    let mut same = vec![0usize; lines.len() + 1];
+    for j in (0..lines.len()).rev() {
+        same[j] = 1 + if j + 1 < lines.len() && width(j + 1) == width(j) {
+            same[j + 1]
+        } else {
+            0
+        };
+    }
     let mut found: Vec<(u8, Counted)> = Vec::new();
     for (i, (_, _, spans)) in lines.iter().enumerate() {
         let mut before: Vec<usize> = Vec::new();
@@ -220,7 +229,7 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
                     if first + n > lines.len() || width(first) == 0 {
                         continue;
                     }
-                    if (first..first + n).all(|j| width(j) == width(first)) {
+                    if same[first] >= n {
                         let rank = if width(first) == spans.len() { 2 } else { 0 };
                         let items = Items::Lines { first };
                         found.push((
