@@ -167,9 +167,9 @@ const MAX_COUNTED: usize = 32;
 
 /// The lists of two items or more that numbers of `text` may count (see the module
 /// documentation), each with the rounds of drops it gets before it is left alone if none is
-/// kept (two, halves and quarters, for a likely list; one for the rest), likeliest first: a list shaped unlike its count's line (a line of tokens
-/// after a lone count, `N` above lines of `x y`), then the rest; nearer the top first within
-/// each.
+/// kept (two, halves and quarters, for a likely list; one for the rest), likeliest first: a
+/// list shaped unlike its count's line (a line of tokens after a lone count, `N` above lines of
+/// `x y`), then the rest; nearer the top first within each.
 fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
     let lines = lines_with_tokens(text);
     let width = |i: usize| lines[i].2.len();
@@ -182,6 +182,12 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
             0
         };
     }
+    // No list of the text is longer than its lines or its longest line's tokens.
+    let longest = (0..lines.len())
+        .map(width)
+        .max()
+        .unwrap_or(0)
+        .max(lines.len());
     let mut found: Vec<(u8, Counted)> = Vec::new();
     for (i, (_, _, spans)) in lines.iter().enumerate() {
         let mut before: Vec<usize> = Vec::new();
@@ -189,7 +195,7 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
             let Ok(n) = text[s..e].parse::<usize>() else {
                 continue;
             };
-            if n >= 2 {
+            if (2..=longest).contains(&n) {
                 if spans.len() - k - 1 == n {
                     let items = Items::Tokens {
                         line: i,
@@ -220,13 +226,13 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
                     ));
                 }
                 // The run right below, or after the runs the numbers before it count.
-                let mut skips = vec![0, before.iter().sum()];
+                let mut skips = vec![0, before.iter().fold(0, |a: usize, b| a.saturating_add(*b))];
                 skips.extend(before.iter().copied());
                 skips.sort_unstable();
                 skips.dedup();
                 for skip in skips {
-                    let first = i + 1 + skip;
-                    if first + n > lines.len() || width(first) == 0 {
+                    let first = (i + 1).saturating_add(skip);
+                    if first.saturating_add(n) > lines.len() || width(first) == 0 {
                         continue;
                     }
                     if same[first] >= n {
@@ -265,7 +271,7 @@ fn locate(text: &str, list: Counted) -> Option<(Count, Vec<Span>)> {
     let &(s, e) = lines.get(list.line)?.2.get(list.token)?;
     let n: usize = text[s..e].parse().ok()?;
     let items: Vec<Span> = match list.items {
-        Items::Lines { first } => (first..first + n)
+        Items::Lines { first } => (first..first.checked_add(n)?)
             .map(|j| lines.get(j).map(|(at, line, _)| (*at, at + line.len())))
             .collect::<Option<_>>()?,
         Items::Tokens { line, from } => lines.get(line)?.2.get(from..)?.to_vec(),
@@ -464,12 +470,13 @@ fn lower_numbers(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String
         };
         if let Ok(n) = token.parse::<u64>() {
             // `high` is kept (the value now in the text), `low` and below are taken as refused.
-            let (mut low, mut high) = (None, n);
+            // `now` is the token as the text holds it (`007` until a lower value is kept).
+            let (mut low, mut high, mut now) = (None, n, token.clone());
             for first in [0, 1] {
                 if first < high {
-                    let candidate = with(&text, &token, &first.to_string());
+                    let candidate = with(&text, &now, &first.to_string());
                     if try_take(&mut text, candidate, keep) {
-                        high = first;
+                        (high, now) = (first, first.to_string());
                         break;
                     }
                     low = Some(first);
@@ -477,14 +484,14 @@ fn lower_numbers(mut text: String, keep: &mut dyn FnMut(&str) -> bool) -> String
             }
             while let Some(l) = low.filter(|&l| l + 1 < high) {
                 let mid = l + (high - l) / 2;
-                let candidate = with(&text, &high.to_string(), &mid.to_string());
+                let candidate = with(&text, &now, &mid.to_string());
                 if try_take(&mut text, candidate, keep) {
-                    high = mid;
+                    (high, now) = (mid, mid.to_string());
                 } else {
                     low = Some(mid);
                 }
             }
-            if high != n {
+            if now != token {
                 // A shorter number moves the tokens after it.
                 spans = tokens(&text);
             }
@@ -872,6 +879,24 @@ mod tests {
         assert_eq!(shrunk, "637\n");
         // 0, 1, then about log2(100000) = 17 halvings; one pass to lower, one to confirm.
         assert!(tries <= 2 * 20, "{tries} tries");
+    }
+
+    #[test]
+    fn numbers_too_large_to_count_anything_and_leading_zeros_are_safe() {
+        // A count no text could hold, beside a list, and numbers written with leading zeros.
+        let input = "18446744073709551615 3\n0007\n0012\n+9\n";
+        let mut asked = Vec::new();
+        let shrunk = shrink_text(input, &mut |t| {
+            asked.push(t.to_string());
+            let mut lines = t.lines();
+            lines
+                .next()
+                .is_some_and(|l| l.split_whitespace().count() == 2)
+                && t.lines().count() == 4
+                && lines.all(|l| l.parse::<u64>().is_ok_and(|n| n >= 5))
+        });
+        // (`0007` and `0012` reach 5 only if the bisection replaces the whole token.)
+        assert_eq!(shrunk, "0 0\n5\n5\n5\n", "after {asked:?}");
     }
 
     #[test]
