@@ -657,9 +657,10 @@ impl Launch {
     pub fn command(&self, command: &str) -> Command {
         match self {
             Launch::Direct(words) => {
-                let program = match (words[0].as_str(), python3()) {
-                    ("python3", Some(found)) => found.as_os_str(),
-                    (first, _) => std::ffi::OsStr::new(first),
+                // Asked only of a line that starts python3: no other program pays for it.
+                let program = match words[0].as_str() {
+                    "python3" => python3().map_or("python3".as_ref(), |found| found.as_os_str()),
+                    first => std::ffi::OsStr::new(first),
                 };
                 let mut direct = Command::new(program);
                 direct.args(&words[1..]);
