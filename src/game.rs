@@ -382,7 +382,8 @@ pub trait Game: 'static {
 
     /// The case that a judge text describes, if it is a valid input: what the structural
     /// shrinker starts from. The default, `None`, leaves shrinking to the generic judge-text
-    /// shrinker ([`crate::text_shrink`]: drop lines, drop tokens, lower numbers; the harness
+    /// shrinker ([`crate::text_shrink`]: test cases, counted lists, grid columns, lines, tokens,
+    /// characters, numbers; the harness
     /// keeps only candidates the reference still answers), as it does for any text a game
     /// cannot read.
     fn parse_case(_input: &[u8]) -> Option<Self::Case> {
@@ -690,7 +691,7 @@ pub trait DynGame: Sync {
     fn deep_share(&self) -> (u32, usize);
     /// Shrinks `input` to a local minimum of `still_fails`: structurally when the game reads the
     /// text back as a case ([`Game::parse_case`]), otherwise with the generic judge-text shrinker
-    /// ([`crate::text_shrink`]). `None` if the text is too long for the generic shrinker.
+    /// ([`crate::text_shrink`], on a text of any length). `None` if nothing can shrink it.
     /// `still_fails` decides what a candidate must keep; the harness's tests keep the verdict
     /// and, when the reference answered the input, that the reference answers the candidate (so a
     /// shrunk case stays a valid input).
@@ -860,9 +861,6 @@ impl<G: Game> DynGame for Registered<G> {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         // Shrinking is game code too: a panic in it ends the shrink with the best case so far.
         let Some(start) = catch(|| G::parse_case(input.as_bytes())).ok().flatten() else {
-            if input.len() > text_shrink::MAX_TEXT {
-                return None;
-            }
             return Some(text_shrink::shrink_text(input, still_fails));
         };
         let mut current = start;

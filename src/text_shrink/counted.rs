@@ -1,0 +1,348 @@
+//! Lists the text shows as counted, cut with their counts: a number followed by exactly that
+//! many tokens on its line (`3 a b c`), a number followed by a line of that many tokens (`N Q`
+//! above the N numbers of an array), or a number followed by that many lines of one shape (`N`,
+//! then N lines of `x y`; after `N Q` and the array, the Q queries). A parent list `p2 … pN`
+//! counts one less than its number, and is found too.
+//!
+//! Each list is cut in halves, quarters, … with its count ([`super::text::drop_chunks`]), about
+//! log₂ of its length candidates where single drops would take one per item. Where a cut with
+//! its count is not kept, two coupled numbers are tried: a total above the list its items must
+//! add up to (a pile the moves empty), lowered by the dropped items' sum; and the numbers that
+//! named the count's old value (a query `1 N`, a vertex `N`), lowered with it. Last, the
+//! values a list of lines uses are renumbered onto 1..k in their order (vertices 3 and 7 become
+//! 1 and 2), so that the bound above them can follow.
+
+use super::text::{
+    counts_before, drop_chunks, lines_with_tokens, natural, replaced, try_take, with_value,
+    without_items, Count, Keep, Span,
+};
+
+/// Where a counted list's items are: the lines of a run, or the tokens of one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Items {
+    /// Lines `first..first + n` (0-based), one item each.
+    Lines { first: usize },
+    /// The tokens of line `line` from its `from`-th on (0-based), one item each.
+    Tokens { line: usize, from: usize },
+}
+
+/// A number of the text that may count a list after it: the number is token `token` of line
+/// `line` (both 0-based), and `items` are what it counts, `less` fewer than the number says (1
+/// for a parent list). It names no byte offsets, so it still names the same list after a drop
+/// within the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Counted {
+    line: usize,
+    token: usize,
+    less: usize,
+    items: Items,
+}
+
+/// The most lists [`drop_counted`] tries in a pass: each one that is no count costs one or two
+/// candidates.
+const MAX_COUNTED: usize = 32;
+
+/// The lists of two items or more that numbers of `text` may count (see the module
+/// documentation), each with the rounds of drops it gets before it is left alone if none is
+/// kept (two, halves and quarters, for a likely list; one for the rest), likeliest first: a
+/// list shaped unlike its count's line (a line of tokens after a lone count, `N` above lines of
+/// `x y`), then the rest; nearer the top first within each.
+fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
+    let lines = lines_with_tokens(text);
+    let width = |i: usize| lines[i].2.len();
+    // How many lines from each one on have its width: a run of one shape, looked up at once.
+    let mut same = vec![0usize; lines.len() + 1];
+    for j in (0..lines.len()).rev() {
+        same[j] = 1 + if j + 1 < lines.len() && width(j + 1) == width(j) {
+            same[j + 1]
+        } else {
+            0
+        };
+    }
+    // No list of the text is longer than its lines or its longest line's tokens.
+    let longest = (0..lines.len())
+        .map(width)
+        .max()
+        .unwrap_or(0)
+        .max(lines.len());
+    let mut found: Vec<(u8, Counted)> = Vec::new();
+    for (i, (_, _, spans)) in lines.iter().enumerate() {
+        let mut before: Vec<usize> = Vec::new();
+        for (k, &span) in spans.iter().enumerate() {
+            let Some(n) = natural(text, span) else {
+                continue;
+            };
+            if !(2..=longest.saturating_add(1)).contains(&n) {
+                before.push(n);
+                continue;
+            }
+            let counted = |less: usize, items: Items| Counted {
+                line: i,
+                token: k,
+                less,
+                items,
+            };
+            for less in [0, 1] {
+                // The tokens after it on its line.
+                if spans.len() - k - 1 + less == n {
+                    let items = Items::Tokens {
+                        line: i,
+                        from: k + 1,
+                    };
+                    found.push((less as u8, counted(less, items)));
+                }
+                // The line below.
+                if i + 1 < lines.len() && width(i + 1) + less == n {
+                    let last = k + 1 == spans.len();
+                    let rank = match (last, n == spans.len()) {
+                        (true, false) => 0,
+                        (false, _) => 1,
+                        (true, true) => 2,
+                    } + less as u8;
+                    let items = Items::Tokens {
+                        line: i + 1,
+                        from: 0,
+                    };
+                    found.push((rank, counted(less, items)));
+                }
+            }
+            // The run right below, or after the lists the numbers before it count: each of
+            // those a line of that many tokens, or that many lines.
+            let mut skips = vec![0, before.iter().fold(0, |a: usize, b| a.saturating_add(*b))];
+            skips.extend(before.iter().copied());
+            let mut walked = 0usize;
+            for &b in &before {
+                let at = (i + 1).saturating_add(walked);
+                if at < lines.len() && width(at) == b {
+                    walked += 1;
+                } else {
+                    walked = walked.saturating_add(b);
+                }
+                skips.push(walked);
+            }
+            skips.sort_unstable();
+            skips.dedup();
+            for skip in skips {
+                let first = (i + 1).saturating_add(skip);
+                if first.saturating_add(n) > lines.len() || width(first) == 0 {
+                    continue;
+                }
+                if same[first] >= n {
+                    let rank = if width(first) == spans.len() { 2 } else { 0 };
+                    found.push((rank, counted(0, Items::Lines { first })));
+                }
+            }
+            before.push(n);
+        }
+    }
+    found.sort_by_key(|&(rank, c)| (rank, c.line));
+    found.dedup_by_key(|&mut (_, c)| c);
+    found.truncate(MAX_COUNTED);
+    found
+        .into_iter()
+        .map(|(rank, c)| (c, if rank == 0 { 2 } else { 1 }))
+        .collect()
+}
+
+/// The count's byte range and value, and the byte ranges of the items, of `list` in `text`, if
+/// the number there still counts that many items.
+fn locate(text: &str, list: Counted) -> Option<(Count, Vec<Span>)> {
+    let lines = lines_with_tokens(text);
+    let &(s, e) = lines.get(list.line)?.2.get(list.token)?;
+    let n: usize = text[s..e].parse().ok()?;
+    let want = n.checked_sub(list.less)?;
+    let items: Vec<Span> = match list.items {
+        Items::Lines { first } => (first..first.checked_add(want)?)
+            .map(|j| lines.get(j).map(|(at, line, _)| (*at, at + line.len())))
+            .collect::<Option<_>>()?,
+        Items::Tokens { line, from } => lines.get(line)?.2.get(from..)?.to_vec(),
+    };
+    (items.len() == want).then_some(((s, e, n), items))
+}
+
+/// Cuts the lists numbers of the text count ([`counted_lists`]) with their counts.
+pub(super) fn drop_counted(mut text: String, keep: &mut Keep) -> String {
+    let mut done: Vec<Counted> = Vec::new();
+    'lists: loop {
+        for (list, patience) in counted_lists(&text) {
+            if done.contains(&list) {
+                continue;
+            }
+            done.push(list);
+            let lines = matches!(list.items, Items::Lines { .. });
+            let found = |t: &str| locate(t, list);
+            if shrink_list(&mut text, &found, lines, patience, keep) {
+                // Positions after the list moved: look again.
+                continue 'lists;
+            }
+        }
+        return text;
+    }
+}
+
+/// The sum of the numbers of `items` (byte ranges of `text`), if they are all numbers and it
+/// is not 0.
+fn total(text: &str, items: &[Span]) -> Option<u64> {
+    let mut sum = 0u64;
+    for &(s, e) in items {
+        for (a, b) in super::text::tokens(&text[s..e]) {
+            sum = sum.checked_add(text[s + a..s + b].parse::<u64>().ok()?)?;
+        }
+    }
+    (sum > 0).then_some(sum)
+}
+
+/// Where a list is in a text: its count and its items (see [`locate`]).
+pub(super) type Locate<'a> = dyn Fn(&str) -> Option<(Count, Vec<Span>)> + 'a;
+
+/// Drops items of one list with its count: halves, quarters, … single items
+/// ([`drop_chunks`]); where a cut with its count alone is not kept, a total above the count
+/// lowered by the dropped items' sum, then the numbers that spelled the count's old value
+/// lowered with it. Whether any went.
+pub(super) fn shrink_list(
+    text: &mut String,
+    found: &Locate,
+    lines: bool,
+    patience: u32,
+    keep: &mut Keep,
+) -> bool {
+    let len = |t: &str| found(t).map(|(_, items)| items.len());
+    drop_chunks(text, patience, &len, &mut |text, from, to| {
+        let Some((count, items)) = found(text) else {
+            return false;
+        };
+        let candidate = without_items(text, count, &items, lines, (from, to));
+        if try_take(text, candidate.clone(), keep) {
+            return true;
+        }
+        if let Some(total) = total(text, &items[from..to]) {
+            // A total above the list that its items must add up to (a pile the moves empty):
+            // lowered by what went with them, on the nearest numbers above.
+            for (s, e, n) in counts_before(&candidate, count.0) {
+                if n > total && s != count.0 {
+                    let fixed = replaced(&candidate, (s, e), &(n - total).to_string());
+                    if try_take(text, fixed, keep) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // The numbers that named the last item (`1 N`), lowered with the count.
+        let (now, was) = (count.2 - (to - from), count.2);
+        with_value(&candidate, was, now, count.0).is_some_and(|coupled| {
+            // (Not a number of the dropped items: they are gone from `candidate`.)
+            try_take(text, coupled, keep)
+        })
+    })
+}
+
+/// Renumbers the values each counted list of lines uses onto 1..k (0..k-1 where it uses 0) in
+/// their order, one candidate a list: labels spread over a large range (vertices 3, 17 and 40)
+/// become small, and the bound above them can be lowered after.
+pub(super) fn renumber(mut text: String, keep: &mut Keep) -> String {
+    for (list, _) in counted_lists(&text) {
+        if !matches!(list.items, Items::Lines { .. }) {
+            continue;
+        }
+        let Some((_, items)) = locate(&text, list) else {
+            continue;
+        };
+        let tokens: Vec<Span> = items
+            .iter()
+            .flat_map(|&(s, e)| {
+                super::text::tokens(&text[s..e])
+                    .into_iter()
+                    .map(move |(a, b)| (s + a, s + b))
+            })
+            .collect();
+        let Some(mut values) = tokens
+            .iter()
+            .map(|&t| natural(&text, t))
+            .collect::<Option<Vec<usize>>>()
+        else {
+            continue;
+        };
+        values.sort_unstable();
+        values.dedup();
+        let base = usize::from(values.first() != Some(&0));
+        if values.iter().enumerate().all(|(i, &v)| v == base + i) {
+            continue;
+        }
+        let mut candidate = String::with_capacity(text.len());
+        let mut last = 0;
+        for &(s, e) in &tokens {
+            let v = natural(&text, (s, e)).unwrap_or(0);
+            let rank = values.binary_search(&v).unwrap_or(0);
+            candidate.push_str(&text[last..s]);
+            candidate.push_str(&(base + rank).to_string());
+            last = e;
+        }
+        candidate.push_str(&text[last..]);
+        try_take(&mut text, candidate, keep);
+    }
+    text
+}
+
+/// The parents of a parent list: the items of `list` (each one number), if every item's value
+/// is below the label of its node (item `j` is node `j + 1 + less`: `p2 … pN` after `N`).
+fn parents(text: &str, list: Counted) -> Option<(Count, Vec<Span>, Vec<usize>)> {
+    let (count, items) = locate(text, list)?;
+    let values: Vec<usize> = items
+        .iter()
+        .map(|&span| natural(text, span))
+        .collect::<Option<_>>()?;
+    let label = |j: usize| j + 1 + list.less;
+    values
+        .iter()
+        .enumerate()
+        .all(|(j, &p)| p < label(j))
+        .then_some((count, items, values))
+}
+
+/// Contracts nodes of parent lists (`N`, then the parents of nodes 2..N, each below its node):
+/// node v goes, its children hang from its parent, and the labels above v move down one, with
+/// N. Dropping a node from the middle of such a list any other way leaves the later nodes'
+/// parents pointing at the wrong nodes; this keeps the tree a tree, one node smaller. Last
+/// node first, one candidate a node.
+pub(super) fn contract(mut text: String, keep: &mut Keep) -> String {
+    for (list, _) in counted_lists(&text) {
+        if list.less != 1 || !matches!(list.items, Items::Tokens { .. }) {
+            continue;
+        }
+        let mut j = match parents(&text, list) {
+            Some((_, items, _)) => items.len(),
+            None => continue,
+        };
+        while j > 0 {
+            j -= 1;
+            let Some(((s, e, n), items, values)) = parents(&text, list) else {
+                break;
+            };
+            if j >= items.len() || items.len() < 2 {
+                continue;
+            }
+            let v = j + 1 + list.less;
+            let above = values[j];
+            let relabel = |p: usize| match p {
+                _ if p == v => above,
+                _ if p > v => p - 1,
+                _ => p,
+            };
+            let kept: Vec<String> = (0..items.len())
+                .filter(|&i| i != j)
+                .map(|i| relabel(values[i]).to_string())
+                .collect();
+            let (first, last) = (items[0].0, items[items.len() - 1].1);
+            let candidate = format!(
+                "{}{}{}{}{}",
+                &text[..s],
+                n - 1,
+                &text[e..first],
+                kept.join(" "),
+                &text[last..]
+            );
+            try_take(&mut text, candidate, keep);
+        }
+    }
+    text
+}

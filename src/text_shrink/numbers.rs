@@ -1,0 +1,168 @@
+//! Numbers towards 0: each number token alone (a natural number to the smallest value kept
+//! that a bisection finds, 0 and 1 first; a negative one up towards 0; a decimal to fewer
+//! digits), then every occurrence of one value at once — on one line (`65 65` to `1 1`), then
+//! over the whole text (`8 1` and the edge `8 8` to `1 1` and `1 1`) — never below the next
+//! smaller value there, so `l <= r` pairs stay ordered.
+
+use super::text::{lines_with_tokens, natural, replaced, tokens, try_take, Keep, Span};
+
+/// Lowers each number token: a natural number to the smallest value kept that a bisection
+/// between 0 and it finds (0 and 1 first), a negative one up towards 0 (to 0, to -1, to half,
+/// by one). A count a list needs (`21` moves of 21 stones) takes about log₂ of its size in
+/// candidates to reach, where lowering by halves and ones took a pass of every other candidate
+/// for each step.
+pub(super) fn lower_numbers(mut text: String, keep: &mut Keep) -> String {
+    let mut k = 0;
+    let mut spans = tokens(&text);
+    while let Some(&(s, e)) = spans.get(k) {
+        let token = text[s..e].to_string();
+        // The text with the token, now `now`, replaced by `number`.
+        let with = |text: &str, now: &str, number: &str| {
+            format!("{}{number}{}", &text[..s], &text[s + now.len()..])
+        };
+        if let Ok(n) = token.parse::<u64>() {
+            // `high` is kept (the value now in the text), `low` and below are taken as refused.
+            // `now` is the token as the text holds it (`007` until a lower value is kept).
+            let (mut low, mut high, mut now) = (None, n, token.clone());
+            for first in [0, 1] {
+                if first < high {
+                    let candidate = with(&text, &now, &first.to_string());
+                    if try_take(&mut text, candidate, keep) {
+                        (high, now) = (first, first.to_string());
+                        break;
+                    }
+                    low = Some(first);
+                }
+            }
+            while let Some(l) = low.filter(|&l| l + 1 < high) {
+                let mid = l + (high - l) / 2;
+                let candidate = with(&text, &now, &mid.to_string());
+                if try_take(&mut text, candidate, keep) {
+                    (high, now) = (mid, mid.to_string());
+                } else {
+                    low = Some(mid);
+                }
+            }
+            if now != token {
+                // A shorter number moves the tokens after it.
+                spans = tokens(&text);
+            }
+        } else if let Ok(n) = token.parse::<i64>() {
+            // Towards 0: a negative number up (`-5` to `0`, `-1`, `-2`, `-4`).
+            let raised = [0, -1, n / 2, n + 1]
+                .into_iter()
+                .filter(|&higher| n < higher && higher <= 0);
+            for number in raised {
+                let candidate = with(&text, &token, &number.to_string());
+                if try_take(&mut text, candidate, keep) {
+                    spans = tokens(&text);
+                    break;
+                }
+            }
+        }
+        k += 1;
+    }
+    text
+}
+
+/// The most values [`lower_values`] tries in one scope.
+const MAX_VALUES: usize = 16;
+
+/// Lowers every occurrence of one value at once, within each line and then within the whole
+/// text: for each natural value that occurs twice or more there, largest first, the smallest
+/// value kept that a bisection between the next smaller value of the scope (0 if none) and it
+/// finds.
+pub(super) fn lower_values(mut text: String, keep: &mut Keep) -> String {
+    let lines = lines_with_tokens(&text).len();
+    for scope in (0..lines).map(Some).chain([None]) {
+        let spans = |text: &str| -> Vec<Span> {
+            match scope {
+                Some(j) => lines_with_tokens(text)
+                    .get(j)
+                    .map(|l| l.2.clone())
+                    .unwrap_or_default(),
+                None => tokens(text),
+            }
+        };
+        let values = |text: &str| -> Vec<usize> {
+            let mut v: Vec<usize> = spans(text)
+                .into_iter()
+                .filter_map(|s| natural(text, s))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let mut repeated: Vec<usize> = values(&text)
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        repeated.dedup();
+        repeated.reverse();
+        repeated.truncate(MAX_VALUES);
+        for v in repeated {
+            let with = |text: &str, from: usize, to: usize| -> String {
+                let mut out = text.to_string();
+                for s in spans(text).into_iter().rev() {
+                    if natural(text, s) == Some(from) {
+                        out = replaced(&out, s, &to.to_string());
+                    }
+                }
+                out
+            };
+            let floor = values(&text)
+                .into_iter()
+                .rev()
+                .find(|&x| x < v)
+                .unwrap_or(0);
+            // `high` is kept (the value now in the text); `low` and below are refused.
+            let (mut low, mut high) = (None, v);
+            for first in [floor, floor + 1] {
+                if first < high {
+                    let candidate = with(&text, high, first);
+                    if try_take(&mut text, candidate, keep) {
+                        high = first;
+                        break;
+                    }
+                    low = Some(first);
+                }
+            }
+            while let Some(l) = low.filter(|&l| l + 1 < high) {
+                let mid = l + (high - l) / 2;
+                let candidate = with(&text, high, mid);
+                if try_take(&mut text, candidate, keep) {
+                    high = mid;
+                } else {
+                    low = Some(mid);
+                }
+            }
+        }
+    }
+    text
+}
+
+/// Shortens decimals: `12.375` to `12`, then to `12.4`-long fractions (half the digits).
+pub(super) fn shorten_decimals(mut text: String, keep: &mut Keep) -> String {
+    let mut k = 0;
+    while let Some(&(s, e)) = tokens(&text).get(k) {
+        let token = text[s..e].to_string();
+        if let Some((whole, fraction)) = token.split_once('.') {
+            let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+            let whole_ok = digits(whole.trim_start_matches('-'));
+            if whole_ok && digits(fraction) {
+                let half = &fraction[..fraction.len() / 2];
+                let shorter = [whole.to_string(), format!("{whole}.{half}")];
+                for candidate in shorter {
+                    if candidate.len() < token.len() && !candidate.ends_with('.') {
+                        let text2 = replaced(&text, (s, e), &candidate);
+                        if try_take(&mut text, text2, keep) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        k += 1;
+    }
+    text
+}
