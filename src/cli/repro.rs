@@ -263,6 +263,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
                 );
             }
             notes.extend(shrunk.stopped.map(str::to_string));
+            notes.extend(game.shrink_note(&shrunk.input));
             if let Some(overrun) = shrunk.cut_short {
                 notes.push(format!(
                     "shrinking stopped: a smaller candidate hung in {} (over {:?}); this is the \

@@ -1000,6 +1000,7 @@ fn shrink_supervised(
             let mut d =
                 Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
             watch.enter(Stage::Idle, Duration::ZERO);
+            d.notes.extend(shared.game.shrink_note(&d.input));
             if cut_short.load(Ordering::Relaxed) {
                 d.notes.push(CUT_SHORT.into());
             }

@@ -283,4 +283,7 @@ impl DynGame for Planted {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         self.inner.shrink(input, still_fails)
     }
+    fn shrink_note(&self, shrunk: &str) -> Option<String> {
+        self.inner.shrink_note(shrunk)
+    }
 }

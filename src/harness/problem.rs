@@ -245,6 +245,9 @@ impl DynGame for Problem {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         Some(text_shrink::shrink_text(input, still_fails))
     }
+    fn shrink_note(&self, shrunk: &str) -> Option<String> {
+        text_shrink::coarse_note(shrunk)
+    }
 }
 
 #[cfg(test)]

@@ -87,7 +87,7 @@ pub(super) fn drop_blocks(mut text: String, keep: &mut Keep) -> String {
     if locate(&text).is_none() {
         return text;
     }
-    shrink_list(&mut text, &locate, true, 2, keep);
+    shrink_list(&mut text, &locate, true, 2, true, keep);
     // Each block alone, the shortest first.
     if let Some(((s, e, _), blocks)) = locate(&text) {
         let mut order: Vec<Span> = blocks.clone();

@@ -128,7 +128,14 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
                     continue;
                 }
                 if same[first] >= n {
-                    let rank = if width(first) == spans.len() { 2 } else { 0 };
+                    let alike = width(first) == spans.len();
+                    // Lines shaped like the count's own line count only where that line starts
+                    // a run of its shape (`N M` above M edges): in the middle of a run every
+                    // number would seem to count the lines after it.
+                    if alike && i > 0 && width(i - 1) == spans.len() {
+                        continue;
+                    }
+                    let rank = if alike { 2 } else { 0 };
                     found.push((rank, counted(0, Items::Lines { first })));
                 }
             }
@@ -171,7 +178,7 @@ pub(super) fn drop_counted(mut text: String, keep: &mut Keep) -> String {
             done.push(list);
             let lines = matches!(list.items, Items::Lines { .. });
             let found = |t: &str| locate(t, list);
-            if shrink_list(&mut text, &found, lines, patience, keep) {
+            if shrink_list(&mut text, &found, lines, patience, true, keep) {
                 // Positions after the list moved: look again.
                 continue 'lists;
             }
@@ -198,12 +205,13 @@ pub(super) type Locate<'a> = dyn Fn(&str) -> Option<(Count, Vec<Span>)> + 'a;
 /// Drops items of one list with its count: halves, quarters, … single items
 /// ([`drop_chunks`]); where a cut with its count alone is not kept, a total above the count
 /// lowered by the dropped items' sum, then the numbers that spelled the count's old value
-/// lowered with it. Whether any went.
+/// lowered with it (these two only where `coupled`). Whether any went.
 pub(super) fn shrink_list(
     text: &mut String,
     found: &Locate,
     lines: bool,
     patience: u32,
+    coupled: bool,
     keep: &mut Keep,
 ) -> bool {
     let len = |t: &str| found(t).map(|(_, items)| items.len());
@@ -214,6 +222,9 @@ pub(super) fn shrink_list(
         let candidate = without_items(text, count, &items, lines, (from, to));
         if try_take(text, candidate.clone(), keep) {
             return true;
+        }
+        if !coupled {
+            return false;
         }
         if let Some(total) = total(text, &items[from..to]) {
             // A total above the list that its items must add up to (a pile the moves empty):

@@ -813,3 +813,40 @@ fn a_tree_loses_nodes_from_its_middle_and_stays_a_tree() {
     let (shrunk, tries) = shrink_counting(&text, &|t| tree(t).is_some(), &fails);
     assert_eq!(shrunk, "6\n1 2 2 3 4\n", "after {tries} tries");
 }
+
+#[test]
+fn a_big_input_shrinks_by_large_cuts_then_fine_ones() {
+    // 15,001 lines and 90 KB with no count the shrinker could use: the failing line is found
+    // by runs of lines (at least 1/1024 of them while the text is over 64 KiB), then the
+    // fine passes finish below it.
+    let lines: Vec<String> = (0..15_001u64)
+        .map(|i| match i {
+            11_234 => "777 777".to_string(),
+            _ => format!("{:03} {:03}", noise(i, 700), noise(i + 1, 700)),
+        })
+        .collect();
+    let text = lines.join("\n") + "\n";
+    assert!(text.len() > 90_000, "{}", text.len());
+    let fails = |t: &str| t.lines().any(|l| l == "777 777");
+    let (shrunk, tries) = shrink_counting(&text, &|_| true, &fails);
+    assert_eq!(shrunk, "777 777\n", "after {tries} tries");
+    assert!(tries <= 400, "{tries} tries");
+}
+
+#[test]
+fn a_counted_input_of_85_thousand_lines_shrinks_in_few_candidates() {
+    // A judge-size input with its count: halves of the list with the count.
+    let items: Vec<String> = (0..85_916u64)
+        .map(|i| match i {
+            60_001 => "100000 100000".to_string(),
+            _ => format!("{} {}", noise(i, 99_999), noise(i + 7, 99_999)),
+        })
+        .collect();
+    let text = format!("{}\n{}\n", items.len(), items.join("\n"));
+    assert!(text.len() > 1_000_000, "{}", text.len());
+    let valid = |t: &str| counted_lines(&t.lines().collect::<Vec<_>>(), 2);
+    let fails = |t: &str| t.contains("100000 100000");
+    let (shrunk, tries) = shrink_counting(&text, &valid, &fails);
+    assert_eq!(shrunk, "1\n100000 100000\n", "after {tries} tries");
+    assert!(tries <= 200, "{tries} tries");
+}
