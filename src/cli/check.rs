@@ -168,6 +168,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         show: Show::for_stderr(args.quiet),
         deep_one_in: args.deep_share,
         reference_faults_are_findings: true,
+        verbose: false,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let info = RunInfo {

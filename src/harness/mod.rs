@@ -21,6 +21,7 @@ pub mod problem;
 pub mod process;
 pub mod progress;
 pub mod report;
+pub mod shape;
 pub mod subject;
 pub mod toolchain;
 pub mod watchdog;

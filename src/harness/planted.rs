@@ -283,4 +283,13 @@ impl DynGame for Planted {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         self.inner.shrink(input, still_fails)
     }
+    fn regenerate_smaller(
+        &self,
+        search: &mut crate::game::Regenerate<'_>,
+    ) -> Option<crate::game::Regeneration> {
+        self.inner.regenerate_smaller(search)
+    }
+    fn shrink_in_shape(&self) -> bool {
+        self.inner.shrink_in_shape()
+    }
 }
