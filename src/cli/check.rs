@@ -300,7 +300,7 @@ pub(super) fn summary(
         }
         for (_, d) in findings_of(run) {
             outln!();
-            styled!("{}", d.report_styled());
+            styled!("{}", super::finding_on_screen(d));
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
             match verdicts.iter_mut().find(|(n, _)| *n == name) {

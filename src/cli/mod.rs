@@ -377,6 +377,29 @@ fn sweep(dir: &Path) {
     }
 }
 
+/// A finding's report as a terminal shows it ([`Disagreement::report_on_screen`]): an input over
+/// a screen shown as its first and last lines, pointing to the saved case, or, when it was not
+/// saved (`--no-save`), to a file written for it in the temporary folder
+/// (`boardfuzz-<name>-<hash>.in`). Should that file not be written, the input is shown whole.
+fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
+    if d.saved.is_some() || crate::harness::fits_a_screen(&d.input) {
+        return d.report_on_screen(None);
+    }
+    let bytes = d.input.as_bytes();
+    let path = std::env::temp_dir().join(format!(
+        "boardfuzz-{}-{}.in",
+        d.slug,
+        crate::harness::corpus::content_hash(bytes)
+    ));
+    match std::fs::write(&path, bytes) {
+        Ok(()) => d.report_on_screen(Some(&path)),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            d.report_styled()
+        }
+    }
+}
+
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -481,7 +481,7 @@ pub fn run(args: StressArgs) -> CliResult {
             }
             _ => {
                 outln!();
-                styled!("{}", d.report_styled());
+                styled!("{}", super::finding_on_screen(d));
                 findings = 1;
                 failed = true;
             }
