@@ -1082,6 +1082,21 @@ fn shrink_supervised(
             }
             // The regenerate step's note, which the shrink's words then end.
             let path_note = regeneration.as_ref().map(|_| lock(&notes).len() - 1);
+            // A finding in the first cases shows little of the generator: the run's next cases
+            // are generated (not run) until the shape is learned from enough inputs.
+            let mut more = 0u64;
+            while let Some(shape) = &mut shape {
+                if shape.inputs() >= LEARN_AT_LEAST || !go_on() {
+                    break;
+                }
+                let index = shared.shard.case(found.ordinal + 1 + more);
+                let case_seed = Rng::case_seed(shared.seed, index);
+                match game.generate_case(case_seed, index, &shared.options) {
+                    Ok(text) => shape.learn(&text),
+                    Err(_) => break,
+                }
+                more += 1;
+            }
             let mut refused = 0u64;
             if let Some(shape) = &shape {
                 if verbose {
@@ -1091,8 +1106,13 @@ fn shrink_supervised(
                         shape.detail()
                     );
                 }
+                let next = if more > 0 {
+                    format!(", {more} of them the run's next cases, generated to learn from")
+                } else {
+                    String::new()
+                };
                 lock(&notes).push(format!(
-                    "kept to the generator's shape (learned from {} generated inputs): {}",
+                    "kept to the generator's shape (learned from {} generated inputs{next}): {}",
                     shape.inputs(),
                     shape.describe()
                 ));
@@ -1205,6 +1225,12 @@ fn shrink_supervised(
     });
     d
 }
+
+/// The shape a shrink keeps ([`DynGame::shrink_in_shape`]) is learned from at least this many
+/// generated inputs: when the run's cases up to the finding and the regenerate step's inputs
+/// are fewer, the run's next cases are generated (not run) to make up the number. One input
+/// alone would pin every number to the found case's.
+pub const LEARN_AT_LEAST: u64 = 32;
 
 /// The note of a shrink that the time budget ended.
 const CUT_SHORT: &str = "the time budget ran out while shrinking; this is the smallest failing \

@@ -427,6 +427,84 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_is_regenerated_at_the_smallest_failing_size_and_its_command_prints_it() {
+        // The generator prints its size; an input of size 3 or more fails.
+        let mut p = problem("echo {size}", "cat", None);
+        p.max_size = 100;
+        let index = 595;
+        assert_eq!(p.size_of(index), 60);
+        let case_seed = Rng::case_seed(7, index);
+        let mut tried = Vec::new();
+        let mut fails = |t: &str| {
+            let size: u64 = t.split_whitespace().next().unwrap().parse().unwrap();
+            tried.push(size);
+            size >= 3
+        };
+        let (mut printed, mut log) = (0, |_: &str| {});
+        let mut generated = |_: &str| printed += 1;
+        let found = format!("60 {}\n", Problem::generator_seed(case_seed));
+        let r = p.search_smaller(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut fails,
+            go_on: &|| true,
+            generated: &mut generated,
+            log: &mut log,
+        });
+        let kept = r.kept.expect("size 3 fails");
+        assert_eq!(kept.how, "at size 60, regenerated failing at size 3");
+        assert!(kept.input.starts_with("3 "), "{}", kept.input);
+        assert_eq!(
+            generate(&kept.command, p.generator_limits).unwrap(),
+            kept.input
+        );
+        // Bisected: 30, 15, 8, 4, 2 (every seed), 3; one try at each failing size.
+        assert_eq!(
+            tried,
+            [30, 15, 8, 4]
+                .into_iter()
+                .chain([2; SEEDS_PER_SIZE as usize])
+                .chain([3])
+                .collect::<Vec<u64>>()
+        );
+        assert_eq!(printed, tried.len());
+        assert!(
+            r.note.starts_with(&format!(
+                "found at size 60 (1 line, {} bytes); regenerated failing at size 3 (seed ",
+                found.len()
+            )) && r.note.ends_with(") in 13 generator run(s), 5 failing"),
+            "{}",
+            r.note
+        );
+        // The same search again regenerates the same inputs; a generator without a size, or
+        // a search told to stop, keeps nothing.
+        let mut fails = |t: &str| t.split(' ').next().unwrap().parse::<u64>().unwrap() >= 3;
+        let again = p.search_smaller(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut fails,
+            go_on: &|| true,
+            generated: &mut |_| {},
+            log: &mut |_| {},
+        });
+        assert_eq!(again.kept.unwrap().input, kept.input);
+        for (p, go_on) in [(problem("echo", "cat", None), true), (p.clone(), false)] {
+            let r = p.search_smaller(&mut Regenerate {
+                case_seed,
+                index,
+                input: &found,
+                fails: &mut |_| true,
+                go_on: &|| go_on,
+                generated: &mut |_| {},
+                log: &mut |_| {},
+            });
+            assert!(r.kept.is_none(), "{}", r.note);
+        }
+    }
+
+    #[test]
     fn a_generator_script_without_a_shebang_runs_as_the_shell_would_run_it() {
         use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("boardfuzz-problem-{}", std::process::id()));

@@ -25,7 +25,12 @@
 //! input it learned from (the tests check it on random inputs).
 //!
 //! The campaign learns from the cases of the run up to the one that failed, in case order
-//! ([`Learner`]), so the shape a finding is shrunk to does not depend on the number of jobs.
+//! ([`Learner`]), so the shape a finding is shrunk to does not depend on the number of jobs;
+//! then from every input the regenerate-smaller step printed (inputs of the generator too, and
+//! the kept one must fit); and, when that makes fewer than
+//! [`LEARN_AT_LEAST`](crate::harness::campaign::LEARN_AT_LEAST) inputs (a finding in the first
+//! cases), from the run's next cases, generated and not run: one input alone would pin every
+//! number to the found case's.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
