@@ -119,9 +119,10 @@ games are refused; a missing shard is an error unless --allow-missing is given."
     #[command(
         after_help = "Example:\n  boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution main.cpp\n\n\
 Source files (.cpp .cc .c .rs .java .py) are compiled once and cached; anything else is a \
-command. Exit status: 0 no difference, 1 a finding (saved in findings/NAME/), 2 a problem of \
-the setup (a compile error, a generator or reference that fails, a validator that refuses \
-everything), 130 interrupted."
+command. A finding is regenerated at smaller {size}s first, then shrunk keeping its verdict \
+and, without --validator, the shape of the generated inputs (--shape). Exit status: 0 no \
+difference, 1 a finding (saved in findings/NAME/), 2 a problem of the setup (a compile error, \
+a generator or reference that fails, a validator that refuses everything), 130 interrupted."
     )]
     Stress(stress::StressArgs),
     /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
