@@ -1345,5 +1345,6 @@ fn a_finding_over_a_screen_is_shown_as_its_head_and_tail_and_the_json_report_kee
         .unwrap_or_else(|| panic!("{}", unsaved.all()));
     assert_eq!(shown, shown_as(path));
     assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
+    let _ = std::fs::remove_file(path);
     let _ = std::fs::remove_dir_all(&dir);
 }
