@@ -702,6 +702,62 @@ pub trait DynGame: Sync {
     fn shrink_note(&self, _shrunk: &str) -> Option<String> {
         None
     }
+    /// Before a finding is shrunk: a smaller input that fails as it does, made again by the
+    /// game's own generator (which makes only valid inputs) at smaller sizes, which the shrink
+    /// then starts from. `None`, the default, skips the step: the games of boardfuzz's own
+    /// shrink their cases structurally. A problem of programs (`stress`) searches smaller
+    /// `{size}`s ([`crate::harness::problem::Problem`]).
+    fn regenerate_smaller(&self, _search: &mut Regenerate<'_>) -> Option<Regeneration> {
+        None
+    }
+    /// Whether shrink candidates must keep the shape of the generated inputs
+    /// ([`crate::harness::shape`]): the campaign then learns it from the run's cases and refuses
+    /// a candidate outside it before any side runs on it. No by default: the games of
+    /// boardfuzz's own read only valid inputs, and their references say which those are.
+    fn shrink_in_shape(&self) -> bool {
+        false
+    }
+}
+
+/// What [`DynGame::regenerate_smaller`] is given: the found case, and how to try a candidate.
+pub struct Regenerate<'a> {
+    /// The found case's seed ([`Rng::case_seed`] of the run's seed and its index).
+    pub case_seed: u64,
+    /// The found case's index.
+    pub index: u64,
+    /// The found case's input.
+    pub input: &'a str,
+    /// Whether a candidate fails as the found case does (the shrinker's test: the same verdict,
+    /// and answered by the reference).
+    pub fails: &'a mut dyn FnMut(&str) -> bool,
+    /// Whether the search may go on: false once the time budget is over or on Ctrl-C.
+    pub go_on: &'a dyn Fn() -> bool,
+    /// Told every input the generator printed in the search.
+    pub generated: &'a mut dyn FnMut(&str),
+    /// Told each step of the search, for `--verbose`.
+    pub log: &'a mut dyn FnMut(&str),
+}
+
+/// What [`DynGame::regenerate_smaller`] found.
+#[derive(Debug, Clone)]
+pub struct Regeneration {
+    /// The smallest (in bytes) regenerated input that fails as the found case does, if one is
+    /// smaller than the found case.
+    pub kept: Option<Regenerated>,
+    /// What the search did, for the finding's notes: `found at size 60 (…); regenerated
+    /// failing at size 2 (seed 123, …)`, or why it did nothing.
+    pub note: String,
+}
+
+/// A regenerated failing input.
+#[derive(Debug, Clone)]
+pub struct Regenerated {
+    /// The input.
+    pub input: String,
+    /// The command that prints it again, as the finding's origin gives it.
+    pub command: String,
+    /// How it came about, for the origin: `at size 60, regenerated failing at size 2`.
+    pub how: String,
 }
 
 /// The [`DynGame`] of game `G`, for the command line ([`Games`]), the suite and tests.

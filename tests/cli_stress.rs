@@ -1106,3 +1106,245 @@ fn merged_shards_of_stress_exit_as_stress_does() {
     assert!(wrong.stdout.contains("wrong answer"), "{}", wrong.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// 6. Shrinking on the inputs a judge gives (issue 39): kept to the generator's shape, and
+//    started from a case the generator makes again at a smaller size.
+
+/// A fixture's Python program run on `input`: what it prints.
+fn python_on(name: &str, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("python3")
+        .arg(fixture(name))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{name} on {input:?}");
+    text(&out.stdout)
+}
+
+/// `stress` of dice yut (BOJ 17825): ten dice from `dice_gen.py` (no `{size}`), the brute force
+/// `dice_brute.py` (which answers any number of dice) and `dice_finished_moves.cpp` (a finished
+/// piece can be picked again; it reads exactly ten dice), then `extra`.
+fn dice_stress(cwd: &Path, extra: &[&str]) -> Run {
+    let gen = fixture("dice_gen.py");
+    let mut args = vec!["--gen", &gen, "--cases", "400"];
+    args.extend_from_slice(extra);
+    stress_fixtures(cwd, "dice_brute.py", "dice_finished_moves.cpp", &args)
+}
+
+/// The dice of a dice yut input, one line of numbers.
+fn dice(input: &str) -> Vec<u64> {
+    assert_eq!(input.lines().count(), 1, "one line: {input:?}");
+    input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap_or_else(|_| panic!("{t} in {input:?}")))
+        .collect()
+}
+
+#[test]
+fn the_ten_dice_finding_is_shrunk_to_ten_dice_in_1_to_5_on_which_the_two_still_differ() {
+    let dir = temp_dir("stress-dice-shape");
+    let run = dice_stress(&dir, &[]);
+    let answer = python_on("dice_brute.py", &reported_input(&run.stdout));
+    let finding = found(&dir, &run, "dice_finished_moves", "wrong answer", &answer);
+    let shrunk = dice(&finding.input);
+    assert_eq!(shrunk.len(), 10, "{}", run.all());
+    assert!(shrunk.iter().all(|d| (1..=5).contains(d)), "{}", run.all());
+    // The brute force's answer, saved as the `.out`, is boardfuzz's own engine's on these ten
+    // dice (strict: the judge's ten), and the solution's differs: the replay line fails.
+    let engine = shell(
+        &dir,
+        &format!(
+            "printf '{}' | {} solve dice_yut",
+            finding.input.trim_end(),
+            env!("CARGO_BIN_EXE_boardfuzz")
+        ),
+    );
+    assert_eq!(
+        (engine.code, engine.stdout.as_str()),
+        (Some(0), answer.as_str())
+    );
+    let again = shell(&dir, &finding.replay);
+    assert_eq!(again.code, Some(1), "{}", again.all());
+    assert!(again.stdout.starts_with("wrong answer "), "{}", again.all());
+    // The report says what the shrink kept, and that the generator takes no size to shrink by.
+    for said in [
+        "\nnote: kept to the generator's shape (learned from ",
+        "): 1 line of 10 numbers in 1..5",
+        "\nnote: not regenerated smaller: the generator's command has no `{size}`; shrunk from \
+         1 line, ",
+        " outside the shape refused without a run)\n",
+    ] {
+        assert!(run.stdout.contains(said), "`{said}` not in {}", run.all());
+    }
+    // The unshrunk case is the generator's own: ten dice too.
+    assert_eq!(dice(&regenerated(&dir, &finding)).len(), 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shape_loose_lets_the_ten_dice_shrink_to_fewer_than_ten() {
+    let dir = temp_dir("stress-dice-loose");
+    let run = dice_stress(&dir, &["--shape", "loose"]);
+    let answer = python_on("dice_brute.py", &reported_input(&run.stdout));
+    let finding = found(&dir, &run, "dice_finished_moves", "wrong answer", &answer);
+    // Nothing keeps the ten dice: the brute force answers any number, and the solution, which
+    // reads ten, is wrong on fewer.
+    assert!(dice(&finding.input).len() < 10, "{}", run.all());
+    assert!(!run.stdout.contains("generator's shape"), "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The number after `words` in `line`.
+fn number_after(line: &str, words: &str) -> u64 {
+    line.split(words)
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number after `{words}` in {line}"))
+}
+
+#[test]
+fn a_case_found_at_size_60_is_regenerated_smaller_then_shrunk_and_its_command_prints_it() {
+    // short_runs.py tries runs of one or two elements only: wrong on a list of 3 or more, so
+    // the first case, at size 60, fails, and sizes 1 and 2 cannot.
+    let dir = temp_dir("stress-regenerate");
+    let extra = ["--min-size", "60", "--cases", "100", "--verbose"];
+    let run = stress_fixtures(&dir, "brute.py", "short_runs.py", &extra);
+    let answer = python_on("brute.py", &reported_input(&run.stdout));
+    let finding = found(&dir, &run, "short_runs", "wrong answer", &answer);
+    let note = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("note: found at size "))
+        .unwrap_or_else(|| panic!("no note of the regenerate step: {}", run.all()));
+    let found_size = number_after(note, "found at size ");
+    let kept_size = number_after(note, "regenerated failing at size ");
+    assert!(found_size >= 50, "{note}");
+    assert!((3..found_size).contains(&kept_size), "{note}");
+    assert!(note.contains(" generator run(s), "), "{note}");
+    assert!(note.contains("; then shrunk to 2 lines, "), "{note}");
+    // The FINDING line's command regenerates the case the shrink started from, the one
+    // --verbose printed: run as printed, it prints exactly that input.
+    assert!(
+        run.stdout.contains(&format!(
+            "(case {} of seed 1, at size {found_size}, regenerated failing at size {kept_size}; \
+             regenerate the unshrunk case with `",
+            finding.case
+        )),
+        "{}",
+        run.all()
+    );
+    assert!(
+        finding.regenerate.contains(&format!("gen.py {kept_size} ")),
+        "{}",
+        finding.regenerate
+    );
+    let printed = run
+        .stderr
+        .split(&format!(
+            "the regenerated case, from `{}`:\n",
+            finding.regenerate
+        ))
+        .nth(1)
+        .unwrap_or_else(|| panic!("--verbose shows no regenerated case: {}", run.all()));
+    let kept = regenerated(&dir, &finding);
+    assert!(printed.starts_with(&kept), "{kept:?} is not {printed:?}");
+    // It fails as the found case did, on a list of 3 or more, and the shrink went on from it.
+    assert_ne!(
+        python_on("brute.py", &kept),
+        python_on("short_runs.py", &kept)
+    );
+    let n: u64 = kept
+        .lines()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(n >= 3, "{kept}");
+    assert!(
+        finding.input.len() <= kept.len(),
+        "{kept:?} {:?}",
+        finding.input
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finding_over_a_screen_is_shown_as_its_head_and_tail_and_the_json_report_keeps_it_whole() {
+    // sum_short_array.py keeps 44 numbers: the smallest failing input is 46 lines; the shape
+    // keeps the generator's 51.
+    let dir = temp_dir("stress-big-finding");
+    let gen = fixture("sum_gen.py");
+    let json = dir.join("report.json").display().to_string();
+    let base = ["--gen", gen.as_str(), "--cases", "20"];
+    let mut args = base.to_vec();
+    args.extend(["--report", "json", &json]);
+    let run = stress_fixtures(&dir, "sum_brute.py", "sum_short_array.py", &args);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    let saved = saved_cases(&dir);
+    assert_eq!(saved.len(), 1, "{}", run.all());
+    let saved = saved[0].display().to_string();
+    let whole = std::fs::read_to_string(dir.join(&saved)).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    assert!(lines.len() > 40, "{whole}");
+    // The first 20 lines, what is left out and where the whole case is, the last 10.
+    let shown_as = |path: &str| {
+        let mut shown: String = lines[..20].iter().map(|l| format!("{l}\n")).collect();
+        let left_out: usize = lines[20..lines.len() - 10]
+            .iter()
+            .map(|l| l.len() + 1)
+            .sum();
+        shown.push_str(&format!(
+            "… {} lines ({left_out} bytes) not shown; the whole case: {path}\n",
+            lines.len() - 30
+        ));
+        shown.extend(lines[lines.len() - 10..].iter().map(|l| format!("{l}\n")));
+        shown
+    };
+    assert_eq!(
+        reported_input(&run.stdout),
+        shown_as(&saved),
+        "{}",
+        run.all()
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["findings"][0]["input"], whole.as_str());
+    // `judge` shows the failing case the same way, pointing to its file.
+    let judged = run_in(
+        &dir,
+        &["judge", &fixture("sum_short_array.py"), saved.as_str()],
+    );
+    assert_eq!(judged.code, Some(1), "{}", judged.all());
+    assert!(
+        judged
+            .stdout
+            .contains(&format!("--- input ---\n{}", shown_as(&saved))),
+        "{}",
+        judged.all()
+    );
+    // Not saved: the whole case is written to a file of its own, which the report names.
+    let _ = std::fs::remove_dir_all(dir.join("findings"));
+    let mut args = base.to_vec();
+    args.push("--no-save");
+    let unsaved = stress_fixtures(&dir, "sum_brute.py", "sum_short_array.py", &args);
+    assert_eq!(unsaved.code, Some(1), "{}", unsaved.all());
+    nothing_saved(&dir, &unsaved);
+    let shown = reported_input(&unsaved.stdout);
+    let path = shown
+        .lines()
+        .find_map(|l| l.split("; the whole case: ").nth(1))
+        .unwrap_or_else(|| panic!("{}", unsaved.all()));
+    assert_eq!(shown, shown_as(path));
+    assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -168,6 +168,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         show: Show::for_stderr(args.quiet),
         deep_one_in: args.deep_share,
         reference_faults_are_findings: true,
+        verbose: false,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let info = RunInfo {
@@ -299,7 +300,7 @@ pub(super) fn summary(
         }
         for (_, d) in findings_of(run) {
             outln!();
-            styled!("{}", d.report_styled());
+            styled!("{}", super::finding_on_screen(d));
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
             match verdicts.iter_mut().find(|(n, _)| *n == name) {

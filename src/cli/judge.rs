@@ -139,9 +139,13 @@ pub fn run(args: JudgeArgs) -> CliResult {
             }
             report.push_str("--- input ---\n");
             let shown = String::from_utf8_lossy(&text);
-            report.push_str(&shown);
-            if !shown.ends_with('\n') {
-                report.push('\n');
+            if crate::harness::fits_a_screen(&shown) {
+                report.push_str(&shown);
+                if !shown.ends_with('\n') {
+                    report.push('\n');
+                }
+            } else {
+                report.push_str(&crate::harness::head_and_tail(&shown, &case.input));
             }
             report.push_str("--- output diff (- expected, + program, two spaces = both) ---\n");
             let got = match &outcome {

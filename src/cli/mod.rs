@@ -119,9 +119,10 @@ games are refused; a missing shard is an error unless --allow-missing is given."
     #[command(
         after_help = "Example:\n  boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution main.cpp\n\n\
 Source files (.cpp .cc .c .rs .java .py) are compiled once and cached; anything else is a \
-command. Exit status: 0 no difference, 1 a finding (saved in findings/NAME/), 2 a problem of \
-the setup (a compile error, a generator or reference that fails, a validator that refuses \
-everything), 130 interrupted."
+command. A finding is regenerated at smaller {size}s first, then shrunk keeping its verdict \
+and, without --validator, the shape of the generated inputs (--shape). Exit status: 0 no \
+difference, 1 a finding (saved in findings/NAME/), 2 a problem of the setup (a compile error, \
+a generator or reference that fails, a validator that refuses everything), 130 interrupted."
     )]
     Stress(stress::StressArgs),
     /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
@@ -374,6 +375,29 @@ fn sweep(dir: &Path) {
             }
         }
         Err(e) => eprintln!("warning: cannot clean {}: {e}", dir.display()),
+    }
+}
+
+/// A finding's report as a terminal shows it ([`Disagreement::report_on_screen`]): an input over
+/// a screen shown as its first and last lines, pointing to the saved case, or, when it was not
+/// saved (`--no-save`), to a file written for it in the temporary folder
+/// (`boardfuzz-<name>-<hash>.in`). Should that file not be written, the input is shown whole.
+fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
+    if d.saved.is_some() || crate::harness::fits_a_screen(&d.input) {
+        return d.report_on_screen(None);
+    }
+    let bytes = d.input.as_bytes();
+    let path = std::env::temp_dir().join(format!(
+        "boardfuzz-{}-{}.in",
+        d.slug,
+        crate::harness::corpus::content_hash(bytes)
+    ));
+    match std::fs::write(&path, bytes) {
+        Ok(()) => d.report_on_screen(Some(&path)),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            d.report_styled()
+        }
     }
 }
 

@@ -67,9 +67,23 @@ pub struct StressArgs {
     /// Worker threads (default: every core); the cases run do not depend on it.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
+    /// The first `{size}` handed to the generator (it grows from there).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    min_size: u64,
     /// The largest `{size}` handed to the generator.
     #[arg(long, default_value_t = 100, value_name = "N")]
     max_size: u64,
+    /// What a shrink candidate must keep without a --validator. `strict`: the shape every
+    /// generated input of the run had in common — the number of lines and the tokens per line
+    /// where they never varied, each number within the range seen at its place, only
+    /// characters seen. `loose`: nothing (the brute force's answer and the verdict alone
+    /// decide). With --validator, the validator alone decides.
+    #[arg(long, value_enum, default_value_t = ShapeMode::Strict, value_name = "MODE")]
+    shape: ShapeMode,
+    /// Say more about a finding's shrink on stderr: each input the regenerate-smaller step
+    /// tries, the input it keeps, and the generator's shape place by place.
+    #[arg(long, short = 'v')]
+    verbose: bool,
     /// Time limit per run of the solution (over it: a "time limit" verdict).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
@@ -102,6 +116,15 @@ pub struct StressArgs {
     report: Vec<String>,
     #[command(flatten)]
     toolchain: ToolchainArgs,
+}
+
+/// What a shrink candidate of `stress` must keep (`--shape`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ShapeMode {
+    /// The shape of the generated inputs.
+    Strict,
+    /// Nothing beyond the verdict.
+    Loose,
 }
 
 /// How source files are compiled and run.
@@ -218,6 +241,12 @@ pub fn run(args: StressArgs) -> CliResult {
     if args.max_size == 0 {
         return Err(Usage("--max-size must be at least 1".into()));
     }
+    if args.min_size == 0 || args.min_size > args.max_size {
+        return Err(Usage(format!(
+            "--min-size must be from 1 to --max-size ({})",
+            args.max_size
+        )));
+    }
     let name = problem_name(&args)?;
     let generator = ready(&tools, "generator", &args.gen)?;
     let reference = ready(&tools, "reference", &args.reference)?.command;
@@ -271,7 +300,9 @@ pub fn run(args: StressArgs) -> CliResult {
             timeout: args.reference_timeout,
             output_cap: args.output_limit,
         },
+        min_size: args.min_size,
         max_size: args.max_size,
+        keep_shape: args.shape == ShapeMode::Strict && args.validator.is_none(),
         replay,
     }));
     let game: &'static dyn DynGame = problem;
@@ -336,6 +367,7 @@ pub fn run(args: StressArgs) -> CliResult {
         show: Show::for_stderr(args.quiet),
         deep_one_in: Some(0),
         reference_faults_are_findings: false,
+        verbose: args.verbose,
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let interrupted = interrupt::requested();
@@ -449,7 +481,7 @@ pub fn run(args: StressArgs) -> CliResult {
             }
             _ => {
                 outln!();
-                styled!("{}", d.report_styled());
+                styled!("{}", super::finding_on_screen(d));
                 findings = 1;
                 failed = true;
             }
@@ -515,7 +547,7 @@ fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> 
     // The first case, and the first of the largest size: a solution that fails the same way on
     // a tiny input and on a large one is broken as a whole, where two tiny inputs alike (the
     // first ten are all of size 1) may well be its bug.
-    let largest = problem::CASES_PER_SIZE * (args.max_size - 1);
+    let largest = problem::CASES_PER_SIZE * (args.max_size - args.min_size);
     for index in [0, largest] {
         let case_seed = Rng::case_seed(seed, index);
         let input = problem

@@ -27,9 +27,10 @@ use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::game::{DynGame, Fault, Options, Outcome, Regenerate};
 use crate::harness::census::Census;
 use crate::harness::progress::{Meter, Show};
+use crate::harness::shape::{Learner, Shape};
 use crate::harness::{child, corpus, interrupt, Comparison, Disagreement, Side, Subject, Verdict};
 use crate::rng::Rng;
 
@@ -179,6 +180,10 @@ pub struct Plan {
     /// checker (`stress`), whose failure is the user's to fix: the run stops with the case as
     /// found, unshrunk and unsaved.
     pub reference_faults_are_findings: bool,
+    /// Whether a finding's shrink says more on stderr: each input the regenerate-smaller step
+    /// tries ([`DynGame::regenerate_smaller`]), the kept one, and the shape learned, place by
+    /// place ([`DynGame::shrink_in_shape`]).
+    pub verbose: bool,
 }
 
 impl Plan {
@@ -198,6 +203,7 @@ impl Plan {
             show: Show::Lines,
             deep_one_in: None,
             reference_faults_are_findings: true,
+            verbose: false,
         }
     }
 }
@@ -472,6 +478,8 @@ fn finish_evaluation(
 /// A failing case found by a worker.
 struct Found {
     index: u64,
+    /// Its place among the runner's cases (`index` of a shard's `ordinal`-th case).
+    ordinal: u64,
     input: String,
     verdict: Verdict,
     comparison: Comparison,
@@ -501,6 +509,10 @@ struct Shared {
     censuses: Vec<Mutex<Census>>,
     found: Mutex<Vec<Found>>,
     error: Mutex<Option<String>>,
+    /// The shape of the generated inputs, learned in case order, where the game's shrink keeps
+    /// it ([`DynGame::shrink_in_shape`]).
+    learner: Option<Learner>,
+    verbose: bool,
 }
 
 fn worker(shared: Arc<Shared>, w: usize) {
@@ -511,9 +523,8 @@ fn worker(shared: Arc<Shared>, w: usize) {
             return;
         }
         // The shard's next case: with N shards, every N-th index from the shard's own.
-        let index = shared
-            .shard
-            .case(shared.next.fetch_add(1, Ordering::Relaxed));
+        let ordinal = shared.next.fetch_add(1, Ordering::Relaxed);
+        let index = shared.shard.case(ordinal);
         if shared.cases.is_some_and(|n| index >= n) {
             return;
         }
@@ -582,9 +593,13 @@ fn worker(shared: Arc<Shared>, w: usize) {
         if deep && matches!(shared.subject, Subject::Engine) {
             shared.deep_done.fetch_add(1, Ordering::Relaxed);
         }
+        if let Some(learner) = &shared.learner {
+            learner.record(ordinal, &input, ev.verdict != Verdict::Agree);
+        }
         if ev.verdict != Verdict::Agree {
             lock(&shared.found).push(Found {
                 index,
+                ordinal,
                 input,
                 verdict: ev.verdict,
                 comparison: ev.comparison,
@@ -691,6 +706,8 @@ fn run_game(
             .collect(),
         found: Mutex::new(Vec::new()),
         error: Mutex::new(None),
+        learner: game.shrink_in_shape().then(Learner::new),
+        verbose: plan.verbose,
     });
     let handles: Vec<_> = (0..jobs)
         .map(|w| {
@@ -758,10 +775,11 @@ fn run_game(
     }
     let origin = |index: u64| {
         let case_seed = Rng::case_seed(plan.seed, index);
-        format!(
-            "case {index} of seed {}; regenerate the unshrunk case with `{}`",
+        origin_words(
+            index,
             plan.seed,
-            game.regenerate_command(case_seed, index)
+            None,
+            &game.regenerate_command(case_seed, index),
         )
     };
     let found = if let Some((_, slot)) = hang {
@@ -910,8 +928,23 @@ fn stage_side(stage: Stage) -> Side {
     }
 }
 
+/// How a finding's origin reads: `case 7 of seed 1; regenerate the unshrunk case with `…``, or,
+/// when the shrink started from an input regenerated smaller ([`DynGame::regenerate_smaller`]),
+/// `case 7 of seed 1, at size 60, regenerated failing at size 2; regenerate …` with the command
+/// that prints the regenerated input.
+fn origin_words(index: u64, seed: u64, how: Option<&str>, command: &str) -> String {
+    let how = how.map(|h| format!(", {h}")).unwrap_or_default();
+    format!("case {index} of seed {seed}{how}; regenerate the unshrunk case with `{command}`")
+}
+
 /// Shrinks a found failure in-process on a thread of its own, under the watchdog: if a candidate
 /// hangs, the smallest failing case so far is reported, with a note.
+///
+/// Where the game can ([`DynGame::regenerate_smaller`]), the shrink starts from a smaller input
+/// its generator makes that fails the same way; where its shrink keeps the generated inputs'
+/// shape ([`DynGame::shrink_in_shape`]), a candidate outside the shape learned from the run's
+/// cases up to the found one (and the inputs the regenerate step printed) is refused before any
+/// side runs on it.
 fn shrink_supervised(
     shared: &Arc<Shared>,
     jobs: usize,
@@ -937,11 +970,16 @@ fn shrink_supervised(
             subject_time: Duration::ZERO,
         },
     );
+    // The origin and the notes of the regenerate step and the shape, for the report of a shrink
+    // that ends early too.
+    let (found_origin, found_input) = (origin.clone(), found.input.clone());
+    let origin = Arc::new(Mutex::new(origin));
+    let notes: Arc<Mutex<Vec<String>>> = Arc::new(Mutex::new(Vec::new()));
     let (tx, rx) = mpsc::channel();
     let handle = {
         let (shared, best) = (Arc::clone(shared), Arc::clone(&best));
         let (tries, cut_short) = (Arc::clone(&tries), Arc::clone(&cut_short));
-        let origin = origin.clone();
+        let (origin, notes) = (Arc::clone(&origin), Arc::clone(&notes));
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
@@ -986,19 +1024,142 @@ fn shrink_supervised(
                 let original = *answered.get_or_insert(answer);
                 let same = ev.verdict == verdict && (answer || !original);
                 if same {
-                    *lock(&best) = Some((text.to_string(), ev));
+                    // The smallest failing case so far (a regenerated input may be larger than
+                    // one regenerated before it).
+                    let mut best = lock(&best);
+                    if best.as_ref().map_or(true, |(b, _)| text.len() <= b.len()) {
+                        *best = Some((text.to_string(), ev));
+                    }
                 }
                 same
             };
             let _ = fails(&found.input);
-            let small = shared
-                .game
-                .shrink(&found.input, &mut fails)
-                .unwrap_or(found.input);
+            let game = shared.game;
+            let mut shape: Option<Shape> =
+                shared.learner.as_ref().map(|l| l.through(found.ordinal));
+            let verbose = shared.verbose;
+            let mut log = |line: &str| {
+                if verbose {
+                    eprintln!("[{}] regenerate smaller: {line}", game.slug());
+                }
+            };
+            let go_on = || !interrupt::requested() && before(deadline);
+            let regeneration = {
+                let mut generated = |text: &str| {
+                    if let Some(shape) = &mut shape {
+                        shape.learn(text);
+                    }
+                };
+                let mut search = Regenerate {
+                    case_seed: Rng::case_seed(shared.seed, found.index),
+                    index: found.index,
+                    input: &found.input,
+                    fails: &mut fails,
+                    go_on: &go_on,
+                    generated: &mut generated,
+                    log: &mut log,
+                };
+                game.regenerate_smaller(&mut search)
+            };
+            let mut start = found.input.clone();
+            let mut regenerated = false;
+            if let Some(r) = &regeneration {
+                if let Some(kept) = &r.kept {
+                    *lock(&origin) =
+                        origin_words(found.index, shared.seed, Some(&kept.how), &kept.command);
+                    if verbose {
+                        eprintln!(
+                            "[{}] the regenerated case, from `{}`:\n{}",
+                            game.slug(),
+                            kept.command,
+                            kept.input
+                        );
+                    }
+                    start = kept.input.clone();
+                    regenerated = true;
+                }
+                lock(&notes).push(r.note.clone());
+            }
+            // The regenerate step's note, which the shrink's words then end.
+            let path_note = regeneration.as_ref().map(|_| lock(&notes).len() - 1);
+            // A finding in the first cases shows little of the generator: the run's next cases
+            // are generated (not run) until the shape is learned from enough inputs.
+            let mut more = 0u64;
+            while let Some(shape) = &mut shape {
+                if shape.inputs() >= LEARN_AT_LEAST || !go_on() {
+                    break;
+                }
+                let index = shared.shard.case(found.ordinal + 1 + more);
+                let case_seed = Rng::case_seed(shared.seed, index);
+                match game.generate_case(case_seed, index, &shared.options) {
+                    Ok(text) => shape.learn(&text),
+                    Err(_) => break,
+                }
+                more += 1;
+            }
+            let mut refused = 0u64;
+            if let Some(shape) = &shape {
+                if verbose {
+                    eprintln!(
+                        "[{}] the generator's shape, {}",
+                        game.slug(),
+                        shape.detail()
+                    );
+                }
+                let next = if more > 0 {
+                    format!(", {more} of them the run's next cases, generated to learn from")
+                } else {
+                    String::new()
+                };
+                lock(&notes).push(format!(
+                    "kept to the generator's shape (learned from {} generated inputs{next}): {}",
+                    shape.inputs(),
+                    shape.describe()
+                ));
+            }
+            let tries_before = tries.load(Ordering::Relaxed);
+            let small = {
+                let mut keep = |text: &str| {
+                    if shape.as_ref().is_some_and(|s| !s.admits(text)) {
+                        refused += 1;
+                        return false;
+                    }
+                    fails(text)
+                };
+                game.shrink(&start, &mut keep).unwrap_or(start.clone())
+            };
+            if regeneration.is_some() || shape.is_some() {
+                let run = tries.load(Ordering::Relaxed) - tries_before;
+                let outside = if shape.is_some() {
+                    format!(", {refused} outside the shape refused without a run")
+                } else {
+                    String::new()
+                };
+                let sized = crate::harness::progress::size;
+                let shrunk = if regenerated {
+                    format!(
+                        "then shrunk to {} ({run} candidates run{outside})",
+                        sized(&small)
+                    )
+                } else {
+                    format!(
+                        "shrunk from {} to {} ({run} candidates run{outside})",
+                        sized(&found.input),
+                        sized(&small)
+                    )
+                };
+                let mut notes = lock(&notes);
+                match path_note {
+                    Some(i) => notes[i] = format!("{}; {shrunk}", notes[i]),
+                    None => notes.push(shrunk),
+                }
+            }
             // The report re-runs both sides and the traces: still under the watch.
             watch.enter(Stage::Subject, shared.watchdog * 3);
+            let origin = lock(&origin).clone();
             let mut d =
                 Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
+            d.notes.extend(lock(&notes).iter().cloned());
             watch.enter(Stage::Idle, Duration::ZERO);
             d.notes.extend(shared.game.shrink_note(&d.input));
             if cut_short.load(Ordering::Relaxed) {
@@ -1035,6 +1196,13 @@ fn shrink_supervised(
     // The shrink hung (or was interrupted): report the smallest failing case seen, else the
     // found case as the worker saw it.
     let (input, ev) = lock(&best).take().unwrap_or(as_found);
+    // The origin is the regenerated case's only if the shrink started from it.
+    let regenerated = *lock(&origin) != found_origin;
+    let origin = if regenerated && input == found_input {
+        found_origin
+    } else {
+        lock(&origin).clone()
+    };
     let mut d = Disagreement::from_parts(
         game,
         input,
@@ -1043,6 +1211,7 @@ fn shrink_supervised(
         origin,
         "traces not compared: shrinking was cut short",
     );
+    d.notes.extend(lock(&notes).iter().cloned());
     if let Some(e) = ev.census_error {
         d.notes.push(format!("the census {e}"));
     }
@@ -1057,6 +1226,12 @@ fn shrink_supervised(
     });
     d
 }
+
+/// The shape a shrink keeps ([`DynGame::shrink_in_shape`]) is learned from at least this many
+/// generated inputs: when the run's cases up to the finding and the regenerate step's inputs
+/// are fewer, the run's next cases are generated (not run) to make up the number. One input
+/// alone would pin every number to the found case's.
+pub const LEARN_AT_LEAST: u64 = 32;
 
 /// The note of a shrink that the time budget ended.
 const CUT_SHORT: &str = "the time budget ran out while shrinking; this is the smallest failing \

@@ -21,12 +21,13 @@ pub mod problem;
 pub mod process;
 pub mod progress;
 pub mod report;
+pub mod shape;
 pub mod subject;
 pub mod toolchain;
 pub mod watchdog;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -874,15 +875,23 @@ impl Disagreement {
 
     /// The full human-readable report: input, both outputs as a diff, first divergence, replay.
     pub fn report(&self) -> String {
-        self.render(false)
+        self.render(false, None)
     }
 
     /// [`Disagreement::report`] with a coloured diff (print it through `anstream`).
     pub fn report_styled(&self) -> String {
-        self.render(true)
+        self.render(true, None)
     }
 
-    fn render(&self, styled: bool) -> String {
+    /// [`Disagreement::report_styled`] for a terminal: an input over a screen
+    /// ([`fits_a_screen`]) is shown as its first and last lines ([`head_and_tail`]), pointing to
+    /// the saved case, else to `whole` (a file holding the whole input). The reports written to
+    /// files (JSON, JUnit, HTML) keep the whole input.
+    pub fn report_on_screen(&self, whole: Option<&Path>) -> String {
+        self.render(true, self.saved.as_deref().or(whole))
+    }
+
+    fn render(&self, styled: bool, whole: Option<&Path>) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -895,9 +904,16 @@ impl Disagreement {
             let _ = writeln!(out, "note: {note}");
         }
         let _ = writeln!(out, "--- input ---");
-        out.push_str(&self.input);
-        if !self.input.ends_with('\n') {
-            out.push('\n');
+        match whole {
+            Some(path) if !fits_a_screen(&self.input) => {
+                out.push_str(&head_and_tail(&self.input, path));
+            }
+            _ => {
+                out.push_str(&self.input);
+                if !self.input.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
         }
         let label = self.comparison.subject.label();
         let _ = writeln!(
@@ -976,6 +992,66 @@ impl Disagreement {
         }
         out
     }
+}
+
+/// A terminal report shows an input of at most this many lines whole ([`fits_a_screen`]).
+pub const SCREEN_LINES: usize = 40;
+/// … and of at most this many bytes.
+pub const SCREEN_BYTES: usize = 4096;
+/// How many first lines, and how many last lines, [`head_and_tail`] shows.
+pub const HEAD_LINES: usize = 20;
+/// See [`HEAD_LINES`].
+pub const TAIL_LINES: usize = 10;
+/// A line [`head_and_tail`] shows is cut after this many bytes.
+pub const SHOWN_LINE_BYTES: usize = 200;
+
+/// Whether a terminal shows `input` whole: at most [`SCREEN_LINES`] lines and
+/// [`SCREEN_BYTES`] bytes.
+pub fn fits_a_screen(input: &str) -> bool {
+    input.len() <= SCREEN_BYTES && input.lines().count() <= SCREEN_LINES
+}
+
+/// A big input as a terminal shows it: its first [`HEAD_LINES`] and last [`TAIL_LINES`] lines,
+/// each cut after [`SHOWN_LINE_BYTES`] bytes (`…`), and between them (or after them, when no
+/// line is left out) `… N lines (B bytes) not shown; the whole case: PATH`, B counting every
+/// byte left out.
+pub fn head_and_tail(input: &str, whole: &Path) -> String {
+    let lines: Vec<&str> = input.lines().collect();
+    let (head, tail) = if lines.len() > HEAD_LINES + TAIL_LINES {
+        (HEAD_LINES, TAIL_LINES)
+    } else {
+        (lines.len(), 0)
+    };
+    let mut shown_bytes = 0;
+    let mut show = |line: &str, out: &mut String| {
+        let mut cut = line.len().min(SHOWN_LINE_BYTES);
+        while !line.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        shown_bytes += cut + 1;
+        out.push_str(&line[..cut]);
+        if cut < line.len() {
+            out.push('…');
+        }
+        out.push('\n');
+    };
+    let mut out = String::new();
+    for line in &lines[..head] {
+        show(line, &mut out);
+    }
+    let mut rest = String::new();
+    for line in &lines[lines.len() - tail..] {
+        show(line, &mut rest);
+    }
+    let left_out = lines.len() - head - tail;
+    let _ = writeln!(
+        out,
+        "… {left_out} line{} ({} bytes) not shown; the whole case: {}",
+        if left_out == 1 { "" } else { "s" },
+        input.len().saturating_sub(shown_bytes),
+        whole.display()
+    );
+    out + &rest
 }
 
 /// `word` as a shell reads it back as one word: bare when it holds only safe characters, else in

@@ -286,4 +286,13 @@ impl DynGame for Planted {
     fn shrink_note(&self, shrunk: &str) -> Option<String> {
         self.inner.shrink_note(shrunk)
     }
+    fn regenerate_smaller(
+        &self,
+        search: &mut crate::game::Regenerate<'_>,
+    ) -> Option<crate::game::Regeneration> {
+        self.inner.regenerate_smaller(search)
+    }
+    fn shrink_in_shape(&self) -> bool {
+        self.inner.shrink_in_shape()
+    }
 }

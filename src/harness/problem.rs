@@ -19,7 +19,9 @@
 //!   validator that fails is a fault of the reference, which `stress` reports as the user's to
 //!   fix (exit 2), never as a finding of the solution.
 
-use crate::game::{DynGame, Fault, Options, Outcome, Setting, Trace};
+use crate::game::{
+    DynGame, Fault, Options, Outcome, Regenerate, Regenerated, Regeneration, Setting, Trace,
+};
 use crate::harness::process::{self, Ended};
 use crate::harness::subject::{run_command, STDERR_LINES};
 use crate::rng::Rng;
@@ -48,8 +50,13 @@ pub struct Problem {
     pub generator_limits: process::Limits,
     /// Limits of one run of the reference.
     pub reference_limits: process::Limits,
+    /// The first `{size}`.
+    pub min_size: u64,
     /// The largest `{size}`.
     pub max_size: u64,
+    /// Whether shrink candidates must keep the generated inputs' shape
+    /// ([`crate::harness::shape`]): `--shape strict` without a validator.
+    pub keep_shape: bool,
     /// The command that replays a saved case, with `{path}` where the case's path goes: what a
     /// finding prints ([`DynGame::replay_command`]).
     pub replay: String,
@@ -58,6 +65,10 @@ pub struct Problem {
 /// How many cases run at each size before it grows by one.
 pub const CASES_PER_SIZE: u64 = 10;
 
+/// How many seeds the regenerate-smaller search tries at a size before it takes the size for
+/// one that does not fail ([`Problem::search_smaller`]).
+pub const SEEDS_PER_SIZE: u64 = 8;
+
 impl Problem {
     /// The seed case `index` of a run hands the generator, from its case seed: below 2^31, so
     /// that any generator reads it (C's `atoi`, a 32-bit `int`).
@@ -65,15 +76,122 @@ impl Problem {
         case_seed >> 33
     }
 
-    /// The `{size}` of case `index`: 1 for the first [`CASES_PER_SIZE`] cases, then one more
-    /// every [`CASES_PER_SIZE`] cases, up to `max_size`.
+    /// The `{size}` of case `index`: `min_size` (1 by default) for the first
+    /// [`CASES_PER_SIZE`] cases, then one more every [`CASES_PER_SIZE`] cases, up to `max_size`.
     pub fn size_of(&self, index: u64) -> u64 {
-        (1 + index / CASES_PER_SIZE).min(self.max_size.max(1))
+        let first = self.min_size.max(1);
+        first
+            .saturating_add(index / CASES_PER_SIZE)
+            .min(self.max_size.max(first))
+    }
+
+    /// Whether the generator's command takes a `{size}`.
+    pub fn takes_size(&self) -> bool {
+        self.generator.contains("{size}")
+    }
+
+    /// The generator seed of the `k`-th try at `size` when a finding of case seed `case_seed`
+    /// is regenerated smaller: from the case seed (so from the run's seed and the case), the
+    /// size and `k` alone, so a run regenerates the same inputs whatever its jobs.
+    pub fn regenerate_seed(case_seed: u64, size: u64, k: u64) -> u64 {
+        Problem::generator_seed(Rng::case_seed(Rng::case_seed(case_seed, size), k))
     }
 
     /// The generator's command line for a seed and a size.
     pub fn generator_command(&self, seed: u64, size: u64) -> String {
         with_seed_and_size(&self.generator, seed, size)
+    }
+
+    /// The search [`DynGame::regenerate_smaller`] runs: the found case failed at size `s`;
+    /// the sizes below it are bisected, each tried with up to [`SEEDS_PER_SIZE`] seeds
+    /// ([`Problem::regenerate_seed`]) until one fails the same way (then the failing sizes go
+    /// down to it) or none does (then they stay above it). The smallest failing input in bytes
+    /// is kept if it is smaller than the found one. A generator that fails at a size makes
+    /// that size one that does not fail (the run never gave it that size).
+    fn search_smaller(&self, search: &mut Regenerate<'_>) -> Regeneration {
+        let found = self.size_of(search.index);
+        let none = |note: String| Regeneration { kept: None, note };
+        if !self.takes_size() {
+            return none("not regenerated smaller: the generator's command has no `{size}`".into());
+        }
+        let found_words = format!("found at size {found} ({})", size_words(search.input));
+        if found <= 1 {
+            return none(format!("{found_words}: no smaller size to regenerate at"));
+        }
+        let mut kept: Option<(String, u64, u64)> = None;
+        let mut smallest = search.input.len();
+        let (mut runs, mut failing) = (0u64, 0u64);
+        let mut trouble = Vec::new();
+        let (mut lo, mut hi) = (1, found);
+        'sizes: while lo < hi {
+            let size = lo + (hi - lo) / 2;
+            let mut fails_here = false;
+            for k in 0..SEEDS_PER_SIZE {
+                if !(search.go_on)() {
+                    trouble.push("stopped by the time budget or Ctrl-C".to_string());
+                    break 'sizes;
+                }
+                let seed = Problem::regenerate_seed(search.case_seed, size, k);
+                runs += 1;
+                let text =
+                    match generate(&self.generator_command(seed, size), self.generator_limits) {
+                        Ok(text) => text,
+                        Err(e) => {
+                            (search.log)(&format!("size {size}, seed {seed}: no input: {e}"));
+                            if trouble.is_empty() {
+                                trouble.push(format!("the generator gave no input at size {size}"));
+                            }
+                            break;
+                        }
+                    };
+                (search.generated)(&text);
+                let fails = (search.fails)(&text);
+                (search.log)(&format!(
+                    "size {size}, seed {seed}: {} ({})",
+                    if fails {
+                        "fails the same way"
+                    } else {
+                        "does not"
+                    },
+                    size_words(&text)
+                ));
+                if fails {
+                    failing += 1;
+                    fails_here = true;
+                    if text.len() < smallest {
+                        smallest = text.len();
+                        kept = Some((text, size, seed));
+                    }
+                    break;
+                }
+            }
+            if fails_here {
+                hi = size;
+            } else {
+                lo = size + 1;
+            }
+        }
+        let tally = format!(
+            "{runs} generator run(s), {failing} failing{}",
+            trouble.iter().map(|t| format!("; {t}")).collect::<String>()
+        );
+        match kept {
+            Some((input, size, seed)) => Regeneration {
+                note: format!(
+                    "{found_words}; regenerated failing at size {size} (seed {seed}: {}) in \
+                     {tally}",
+                    size_words(&input)
+                ),
+                kept: Some(Regenerated {
+                    command: with_seed_and_size(&self.generator_display, seed, size),
+                    how: format!("at size {found}, regenerated failing at size {size}"),
+                    input,
+                }),
+            },
+            None => none(format!(
+                "{found_words}; no smaller regenerated input fails the same way ({tally})"
+            )),
+        }
     }
 
     /// Runs the validator, if any, on `input`: `None` if it is valid (or there is no
@@ -116,6 +234,11 @@ impl Problem {
             Ended::OutputLimit => failed("wrote too much (killed)".into()),
         }
     }
+}
+
+/// `3 lines, 41 bytes`.
+fn size_words(text: &str) -> String {
+    crate::harness::progress::size(text)
 }
 
 /// A generator command line with its `{size}` and `{seed}` filled in (the seed appended when
@@ -248,6 +371,12 @@ impl DynGame for Problem {
     fn shrink_note(&self, shrunk: &str) -> Option<String> {
         text_shrink::coarse_note(shrunk)
     }
+    fn regenerate_smaller(&self, search: &mut Regenerate<'_>) -> Option<Regeneration> {
+        Some(self.search_smaller(search))
+    }
+    fn shrink_in_shape(&self) -> bool {
+        self.keep_shape
+    }
 }
 
 #[cfg(test)]
@@ -268,7 +397,9 @@ mod tests {
             validator: validator.map(str::to_string),
             generator_limits: limits,
             reference_limits: limits,
+            min_size: 1,
             max_size: 3,
+            keep_shape: false,
             replay: "judge {path}".into(),
         }
     }
@@ -296,6 +427,84 @@ mod tests {
             p.regenerate_command(seed, 12),
             format!("echo 2 {}", Problem::generator_seed(seed))
         );
+    }
+
+    #[test]
+    fn a_finding_is_regenerated_at_the_smallest_failing_size_and_its_command_prints_it() {
+        // The generator prints its size; an input of size 3 or more fails.
+        let mut p = problem("echo {size}", "cat", None);
+        p.max_size = 100;
+        let index = 595;
+        assert_eq!(p.size_of(index), 60);
+        let case_seed = Rng::case_seed(7, index);
+        let mut tried = Vec::new();
+        let mut fails = |t: &str| {
+            let size: u64 = t.split_whitespace().next().unwrap().parse().unwrap();
+            tried.push(size);
+            size >= 3
+        };
+        let (mut printed, mut log) = (0, |_: &str| {});
+        let mut generated = |_: &str| printed += 1;
+        let found = format!("60 {}\n", Problem::generator_seed(case_seed));
+        let r = p.search_smaller(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut fails,
+            go_on: &|| true,
+            generated: &mut generated,
+            log: &mut log,
+        });
+        let kept = r.kept.expect("size 3 fails");
+        assert_eq!(kept.how, "at size 60, regenerated failing at size 3");
+        assert!(kept.input.starts_with("3 "), "{}", kept.input);
+        assert_eq!(
+            generate(&kept.command, p.generator_limits).unwrap(),
+            kept.input
+        );
+        // Bisected: 30, 15, 8, 4, 2 (every seed), 3; one try at each failing size.
+        assert_eq!(
+            tried,
+            [30, 15, 8, 4]
+                .into_iter()
+                .chain([2; SEEDS_PER_SIZE as usize])
+                .chain([3])
+                .collect::<Vec<u64>>()
+        );
+        assert_eq!(printed, tried.len());
+        assert!(
+            r.note.starts_with(&format!(
+                "found at size 60 (1 line, {} bytes); regenerated failing at size 3 (seed ",
+                found.len()
+            )) && r.note.ends_with(") in 13 generator run(s), 5 failing"),
+            "{}",
+            r.note
+        );
+        // The same search again regenerates the same inputs; a generator without a size, or
+        // a search told to stop, keeps nothing.
+        let mut fails = |t: &str| t.split(' ').next().unwrap().parse::<u64>().unwrap() >= 3;
+        let again = p.search_smaller(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut fails,
+            go_on: &|| true,
+            generated: &mut |_| {},
+            log: &mut |_| {},
+        });
+        assert_eq!(again.kept.unwrap().input, kept.input);
+        for (p, go_on) in [(problem("echo", "cat", None), true), (p.clone(), false)] {
+            let r = p.search_smaller(&mut Regenerate {
+                case_seed,
+                index,
+                input: &found,
+                fails: &mut |_| true,
+                go_on: &|| go_on,
+                generated: &mut |_| {},
+                log: &mut |_| {},
+            });
+            assert!(r.kept.is_none(), "{}", r.note);
+        }
     }
 
     #[test]
