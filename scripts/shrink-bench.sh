@@ -21,6 +21,8 @@
 #                           machine, shrinkray needs it)
 #   SHRINK_BENCH_PYTHON     the interpreter that runs the fixtures' programs (default: the one
 #                           `python3` names, resolved once, so a pyenv shim is not paid a run)
+#   SHRINK_BENCH_BOARDFUZZ  the boardfuzz binary (default: target/release/boardfuzz, built by
+#                           `cargo build --release`; when set, nothing is built)
 #   SHRINK_BENCH_OUT        where the results go (default target/shrink-bench): two runs at once
 #                           (say one per tool) need two
 #
@@ -166,8 +168,10 @@ sys.exit(m.version('shrinkray') != '$SHRINKRAY_VERSION' or m.version('picire') !
             "shrinkray==$SHRINKRAY_VERSION" "picire==$PICIRE_VERSION" "setuptools<81"
     fi
 fi
-if [[ " $TOOLS " == *" boardfuzz "* ]]; then
+boardfuzz=${SHRINK_BENCH_BOARDFUZZ:-}
+if [[ " $TOOLS " == *" boardfuzz "* ]] && [ -z "$boardfuzz" ]; then
     cargo build --release --quiet
+    boardfuzz=$root/target/release/boardfuzz
 fi
 
 mkdir -p "$out_base"
@@ -201,14 +205,14 @@ run_tool() {
         ;;
     boardfuzz)
         out=$work/out.in
-        if ! target/release/boardfuzz shrink --help > /dev/null 2>&1; then
-            echo "shrink-bench: target/release/boardfuzz has no \`shrink\` subcommand in this build" \
+        if ! "$boardfuzz" shrink --help > /dev/null 2>&1; then
+            echo "shrink-bench: $boardfuzz has no \`shrink\` subcommand in this build" \
                 "(it is in progress on its own branch); boardfuzz's row is left empty" >&2
             status=missing
             rc=-1
         else
             COUNT_FILE=$work/count timeout -k 10 "$timeout_s" \
-                target/release/boardfuzz shrink "$work/case.in" --test "$d/test.sh" --output "$out" \
+                "$boardfuzz" shrink "$work/case.in" --test "$d/test.sh" --output "$out" \
                 > "$work/log" 2>&1 || rc=$?
         fi
         ;;
