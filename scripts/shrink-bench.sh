@@ -161,7 +161,7 @@ sys.exit(m.version('shrinkray') != '$SHRINKRAY_VERSION' or m.version('picire') !
         py=$(find_python) || die "shrinkray $SHRINKRAY_VERSION needs Python >= 3.12, and none was found \
 (tried python3.13, python3.12, ~/.pyenv/versions/3.12+ and python3); install one, e.g. \`pyenv install 3.12\`"
         echo "shrink-bench: making $venv with $py ($("$py" --version 2>&1)); shrinkray's dependency" \
-            "llama-cpp-python builds from source the first time (minutes)" >&2
+            "llama-cpp-python builds from source the first time (half an hour on two busy cores)" >&2
         "$py" -m venv "$venv"
         # picire imports pkg_resources, which setuptools 81 drops and a 3.12+ venv lacks
         "$venv/bin/pip" install --quiet --disable-pip-version-check \
@@ -207,7 +207,7 @@ run_tool() {
         out=$work/out.in
         if ! "$boardfuzz" shrink --help > /dev/null 2>&1; then
             echo "shrink-bench: $boardfuzz has no \`shrink\` subcommand in this build" \
-                "(it is in progress on its own branch); boardfuzz's row is left empty" >&2
+                "(a build older than the subcommand?); boardfuzz's row is left empty" >&2
             status=missing
             rc=-1
         else
