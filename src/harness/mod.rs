@@ -22,6 +22,7 @@ pub mod process;
 pub mod progress;
 pub mod report;
 pub mod shape;
+pub mod shrink;
 pub mod subject;
 pub mod toolchain;
 pub mod watchdog;
@@ -1221,11 +1222,25 @@ pub struct Shrunk {
     /// Why the shrink stopped before a local minimum, if it did: the time budget ran out, or
     /// Ctrl-C ([`interrupt::requested`]). The input is then the smallest failing one so far.
     pub stopped: Option<&'static str>,
+    /// How many candidates were run (both sides asked, or the reference alone where it refused
+    /// the candidate); the input shrunk is not counted.
+    pub tries: u64,
+    /// The comparison of the last candidate kept: that of [`Shrunk::input`] unless the input
+    /// itself is the result (no candidate kept, `None`) or a hang cut the shrink short.
+    pub comparison: Option<Comparison>,
 }
 
 /// What a shrink is told of its progress: each smaller failing input, with the number of
 /// candidates tried so far.
 pub type OnBest = Box<dyn FnMut(&str, u64) + Send>;
+
+/// What a shrink is told after each candidate it ran: the smallest failing input so far,
+/// whether this candidate is it (it was just kept), and the number of candidates run so far.
+pub type OnTry = Box<dyn FnMut(&str, bool, u64) + Send>;
+
+/// A shrinker, as [`DynGame::shrink`] is one: the input and the test a candidate must pass to be
+/// kept; the smallest input kept, or `None` where it does not take the input on.
+pub type Shrinker = Box<dyn FnOnce(&str, &mut dyn FnMut(&str) -> bool) -> Option<String> + Send>;
 
 /// [`minimize`] on a thread of its own, each call into game code under the watchdog the campaign
 /// uses: the subject within `watchdog` (plus an external solution's own time limit), the
@@ -1248,10 +1263,48 @@ pub fn minimize_watched(
     deadline: Option<Instant>,
     mut on_best: OnBest,
 ) -> Shrunk {
+    minimize_watched_with(
+        Box::new(move |input, fails| game.shrink(input, fails)),
+        game,
+        subject,
+        input,
+        options,
+        verdict,
+        answered,
+        watchdog,
+        deadline,
+        Box::new(move |best, kept, tries| {
+            if kept {
+                on_best(best, tries)
+            }
+        }),
+    )
+}
+
+/// [`minimize_watched`] with a shrinker of the caller's instead of the game's own
+/// ([`DynGame::shrink`]), telling `on_try` of every candidate run, kept or not: what
+/// `boardfuzz shrink` runs on a file of the user's with the generic judge-text shrinker
+/// ([`crate::harness::shrink`]).
+#[allow(clippy::too_many_arguments)]
+pub fn minimize_watched_with(
+    shrinker: Shrinker,
+    game: &'static dyn DynGame,
+    subject: &Subject,
+    input: &str,
+    options: &Options,
+    verdict: Verdict,
+    answered: bool,
+    watchdog: Duration,
+    deadline: Option<Instant>,
+    mut on_try: OnTry,
+) -> Shrunk {
     let best = Arc::new(Mutex::new(input.to_string()));
+    let best_comparison: Arc<Mutex<Option<Comparison>>> = Arc::new(Mutex::new(None));
+    let tried = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let stopped: Arc<Mutex<Option<&'static str>>> = Arc::new(Mutex::new(None));
     let (subject, options, input) = (subject.clone(), options.clone(), input.to_string());
     let (kept, stop) = (Arc::clone(&best), Arc::clone(&stopped));
+    let (kept_comparison, counted) = (Arc::clone(&best_comparison), Arc::clone(&tried));
     let result = watchdog::watched(move |pulse| {
         let own_limit = match &subject {
             Subject::Solution { timeout, .. } => *timeout,
@@ -1272,6 +1325,7 @@ pub fn minimize_watched(
                 return false;
             }
             tries += 1;
+            counted.store(tries, std::sync::atomic::Ordering::Relaxed);
             let bytes = text.as_bytes();
             let (mine, reference, both) = if answered {
                 // The candidate must be a valid input: ask the reference first, and spend no
@@ -1283,6 +1337,7 @@ pub fn minimize_watched(
                 let reference_time = started.elapsed();
                 if !self::answered(&reference) {
                     pulse.leave();
+                    on_try(&lock(&kept), false, tries);
                     return false;
                 }
                 pulse.enter(subject.label(), watchdog + own_limit);
@@ -1308,26 +1363,36 @@ pub fn minimize_watched(
             // A candidate killed by Ctrl-C proves nothing.
             let same = same && !interrupt::requested();
             if same {
-                *kept.lock().unwrap_or_else(|e| e.into_inner()) = text.to_string();
-                on_best(text, tries);
+                *lock(&kept) = text.to_string();
+                *lock(&kept_comparison) = Some(comparison);
             }
+            on_try(&lock(&kept), same, tries);
             same
         };
-        game.shrink(&input, &mut fails).unwrap_or(input)
+        shrinker(&input, &mut fails).unwrap_or(input)
     });
-    let stopped = *stopped.lock().unwrap_or_else(|e| e.into_inner());
-    match result {
-        Ok(input) => Shrunk {
-            input,
-            cut_short: None,
-            stopped,
-        },
-        Err(overrun) => Shrunk {
-            input: best.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-            cut_short: Some(overrun),
-            stopped,
-        },
+    let stopped = *lock(&stopped);
+    let tries = tried.load(std::sync::atomic::Ordering::Relaxed);
+    let input = match &result {
+        Ok(input) => input.clone(),
+        Err(_) => lock(&best).clone(),
+    };
+    // The comparison kept is the result's, unless the shrinker returned another input.
+    let comparison = lock(&best_comparison)
+        .take()
+        .filter(|_| *lock(&best) == input);
+    Shrunk {
+        input,
+        cut_short: result.err(),
+        stopped,
+        tries,
+        comparison,
     }
+}
+
+/// The value behind a mutex, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Whether the reference answered (rather than rejected or failed). Shrinking keeps it: a
