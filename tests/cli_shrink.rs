@@ -390,6 +390,23 @@ fn a_time_budget_ends_the_shrink_with_the_smallest_case_so_far() {
         run.all()
     );
     assert!(run.stdout.contains(" to "), "{}", run.all());
+
+    // One line of 10,000 numbers: the shrinker's own work between two candidates is long (it
+    // was over 30 s before the first in a debug build), and the budget still ends the shrink.
+    let line: Vec<String> = (0..10_000)
+        .map(|i| (i * 7919 % 97 + 1).to_string())
+        .collect();
+    let wide = line.join(" ") + " AAA\n";
+    std::fs::write(dir.join("wide.in"), &wide).unwrap();
+    let run = shrink(&dir, &["wide.in", "--test", "grep -q AAA", "--time", "1s"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(run.took < Duration::from_secs(2), "{}", run.all());
+    let min = std::fs::read_to_string(dir.join("wide.min.in")).unwrap();
+    assert!(
+        min.contains("AAA") && min.len() <= wide.len(),
+        "{}",
+        run.all()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

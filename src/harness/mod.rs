@@ -1222,21 +1222,16 @@ pub struct Shrunk {
     /// Why the shrink stopped before a local minimum, if it did: the time budget ran out, or
     /// Ctrl-C ([`interrupt::requested`]). The input is then the smallest failing one so far.
     pub stopped: Option<&'static str>,
-    /// How many candidates were run (both sides asked, or the reference alone where it refused
-    /// the candidate); the input shrunk is not counted.
-    pub tries: u64,
-    /// The comparison of the last candidate kept: that of [`Shrunk::input`] unless the input
-    /// itself is the result (no candidate kept, `None`) or a hang cut the shrink short.
-    pub comparison: Option<Comparison>,
 }
 
 /// What a shrink is told of its progress: each smaller failing input, with the number of
 /// candidates tried so far.
 pub type OnBest = Box<dyn FnMut(&str, u64) + Send>;
 
-/// What a shrink is told after each candidate it ran: the smallest failing input so far,
-/// whether this candidate is it (it was just kept), and the number of candidates run so far.
-pub type OnTry = Box<dyn FnMut(&str, bool, u64) + Send>;
+/// What a shrink is told after each candidate it ran: the smallest failing input so far, this
+/// candidate's comparison if it was kept (it is then that input), and the number of candidates
+/// run so far.
+pub type OnTry = Box<dyn FnMut(&str, Option<&Comparison>, u64) + Send>;
 
 /// A shrinker, as [`DynGame::shrink`] is one: the input and the test a candidate must pass to be
 /// kept; the smallest input kept, or `None` where it does not take the input on.
@@ -1274,7 +1269,7 @@ pub fn minimize_watched(
         watchdog,
         deadline,
         Box::new(move |best, kept, tries| {
-            if kept {
+            if kept.is_some() {
                 on_best(best, tries)
             }
         }),
@@ -1299,12 +1294,9 @@ pub fn minimize_watched_with(
     mut on_try: OnTry,
 ) -> Shrunk {
     let best = Arc::new(Mutex::new(input.to_string()));
-    let best_comparison: Arc<Mutex<Option<Comparison>>> = Arc::new(Mutex::new(None));
-    let tried = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let stopped: Arc<Mutex<Option<&'static str>>> = Arc::new(Mutex::new(None));
     let (subject, options, input) = (subject.clone(), options.clone(), input.to_string());
     let (kept, stop) = (Arc::clone(&best), Arc::clone(&stopped));
-    let (kept_comparison, counted) = (Arc::clone(&best_comparison), Arc::clone(&tried));
     let result = watchdog::watched(move |pulse| {
         let own_limit = match &subject {
             Subject::Solution { timeout, .. } => *timeout,
@@ -1325,7 +1317,6 @@ pub fn minimize_watched_with(
                 return false;
             }
             tries += 1;
-            counted.store(tries, std::sync::atomic::Ordering::Relaxed);
             let bytes = text.as_bytes();
             let (mine, reference, both) = if answered {
                 // The candidate must be a valid input: ask the reference first, and spend no
@@ -1337,7 +1328,7 @@ pub fn minimize_watched_with(
                 let reference_time = started.elapsed();
                 if !self::answered(&reference) {
                     pulse.leave();
-                    on_try(&lock(&kept), false, tries);
+                    on_try(&lock(&kept), None, tries);
                     return false;
                 }
                 pulse.enter(subject.label(), watchdog + own_limit);
@@ -1364,29 +1355,24 @@ pub fn minimize_watched_with(
             let same = same && !interrupt::requested();
             if same {
                 *lock(&kept) = text.to_string();
-                *lock(&kept_comparison) = Some(comparison);
             }
-            on_try(&lock(&kept), same, tries);
+            on_try(&lock(&kept), same.then_some(&comparison), tries);
             same
         };
         shrinker(&input, &mut fails).unwrap_or(input)
     });
     let stopped = *lock(&stopped);
-    let tries = tried.load(std::sync::atomic::Ordering::Relaxed);
-    let input = match &result {
-        Ok(input) => input.clone(),
-        Err(_) => lock(&best).clone(),
-    };
-    // The comparison kept is the result's, unless the shrinker returned another input.
-    let comparison = lock(&best_comparison)
-        .take()
-        .filter(|_| *lock(&best) == input);
-    Shrunk {
-        input,
-        cut_short: result.err(),
-        stopped,
-        tries,
-        comparison,
+    match result {
+        Ok(input) => Shrunk {
+            input,
+            cut_short: None,
+            stopped,
+        },
+        Err(overrun) => Shrunk {
+            input: lock(&best).clone(),
+            cut_short: Some(overrun),
+            stopped,
+        },
     }
 }
 

@@ -12,20 +12,24 @@
 //!   stays a wrong answer, a runtime error a runtime error, a time limit a time limit). This
 //!   is [`minimize_watched_with`](super::minimize_watched_with), as `repro --shrink` runs it.
 //!
-//! Both stop at a budget or at Ctrl-C with the smallest interesting input so far, and tell the
-//! caller of every test run ([`OnTry`]), which writes each smaller one as it comes, so that
-//! nothing found is lost to a second Ctrl-C. Every program runs as every program of a user's
+//! Both stop at a budget or at Ctrl-C with the smallest interesting input so far — at once: the
+//! shrink runs on a worker thread that is left behind ([`drive`]), since the shrinker knows no
+//! stop and on a large file spends long between two candidates — and tell the caller of every
+//! test run ([`OnProgress`]), which writes each smaller one as it comes, so that nothing found
+//! is lost to a second Ctrl-C. Every program runs as every program of a user's
 //! runs ([`process::run_line`]: its own process group, a time limit, an output cap).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Options, Outcome};
 use crate::harness::problem::Problem;
 use crate::harness::process::{self, Ended};
 use crate::harness::subject::STDERR_LINES;
-use crate::harness::{interrupt, shell_quote, Comparison, OnTry, Side, Subject, Verdict};
+use crate::harness::{interrupt, shell_quote, Comparison, Side, Subject, Verdict};
 use crate::text_shrink;
 
 /// Why a shrink ended before a local minimum.
@@ -54,6 +58,11 @@ pub struct Reduced {
     /// A note on a shrink a hang cut short (a program past boardfuzz's own watchdog).
     pub cut_short: Option<String>,
 }
+
+/// What the caller is told after each run of the test: the smallest interesting input so far,
+/// whether this run's candidate is it (it was just kept), and the runs so far (the original's
+/// included).
+pub type OnProgress = Box<dyn FnMut(&str, bool, u64) + Send>;
 
 /// `DIR/NAME.min.EXT` for `DIR/NAME.EXT` (`case.in` → `case.min.in`, `case` → `case.min`):
 /// where `boardfuzz shrink` writes its result unless told otherwise.
@@ -182,22 +191,51 @@ impl TestCommand {
     }
 }
 
+/// The payload that unwinds a shrink out of the shrinker ([`shrink_until`]).
+struct Stopped;
+
+/// [`text_shrink::shrink_text`] with a test that may end the shrink (`None`): then it ends at
+/// once, with the smallest input kept so far and `true`. The shrinker would otherwise go on
+/// building every candidate of its passes, each refused unasked, which on a large file takes
+/// far longer than a budget allows. It is left by unwinding (`resume_unwind`, which no panic
+/// hook sees), the one way out of a shrinker that knows no stop.
+fn shrink_until(input: &str, keep: &mut dyn FnMut(&str) -> Option<bool>) -> (String, bool) {
+    let mut best = input.to_string();
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        text_shrink::shrink_text(input, &mut |candidate| match keep(candidate) {
+            Some(kept) => {
+                if kept {
+                    best = candidate.to_string();
+                }
+                kept
+            }
+            None => std::panic::resume_unwind(Box::new(Stopped)),
+        })
+    }));
+    match run {
+        Ok(result) => (result, false),
+        Err(payload) if payload.is::<Stopped>() => (best, true),
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
 /// Shrinks `original` (the file `case`, as messages name it) to a local minimum of inputs
 /// `test` finds interesting. The test runs first on the original, which must be interesting:
 /// `Err` says what the test said instead (or why it could not run). A run still going at the
 /// deadline is killed then (the deadline ends the shrink, it is no time limit of the test's);
-/// after Ctrl-C no run counts. `on_try` is told of every run after the original's.
+/// after Ctrl-C no run counts, and the shrink ends at once either way ([`drive`]). `on_try` is
+/// told of every run after the original's.
 pub fn shrink_by_test(
     test: &TestCommand,
     case: &str,
     original: &str,
     deadline: Option<Instant>,
-    mut on_try: OnTry,
+    mut on_try: OnProgress,
 ) -> Result<Reduced, String> {
     let scratch = Scratch::new().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let path = scratch.0.join(&test.file_name);
     let forever = Duration::from_secs(u64::MAX / 4);
-    let left = |deadline: Option<Instant>| {
+    let left = move |deadline: Option<Instant>| {
         deadline.map_or(forever, |d| d.saturating_duration_since(Instant::now()))
     };
     match test.ask(&path, original, left(deadline))? {
@@ -218,52 +256,133 @@ pub fn shrink_by_test(
             return Err(why);
         }
     }
-    let mut reduced = Reduced {
-        input: original.to_string(),
-        runs: 1,
-        timed_out: 0,
-        stopped: None,
-        cut_short: None,
+    let state = Arc::new(Mutex::new(State::new(original)));
+    let work = {
+        let (state, test, original) = (Arc::clone(&state), test.clone(), original.to_string());
+        move || {
+            let mut failure = None;
+            let done = shrink_until(&original, &mut |candidate| {
+                {
+                    let mut s = lock(&state);
+                    if s.closed {
+                        return None;
+                    }
+                    if let Some(stop) = stop_now(deadline) {
+                        s.stopped = Some(stop);
+                        return None;
+                    }
+                    s.runs += 1;
+                }
+                let said = test.ask(&path, candidate, left(deadline));
+                let mut s = lock(&state);
+                let kept = match said {
+                    _ if s.closed => return None,
+                    Err(e) => {
+                        failure = Some(e);
+                        return None;
+                    }
+                    // A run Ctrl-C or the budget killed proves nothing.
+                    Ok(_) if interrupt::requested() => false,
+                    Ok(Said::Not {
+                        timed_out: true, ..
+                    }) if past(deadline) => false,
+                    Ok(Said::Not { timed_out, .. }) => {
+                        s.timed_out += u64::from(timed_out);
+                        false
+                    }
+                    Ok(Said::Interesting) => true,
+                };
+                if kept {
+                    s.best = candidate.to_string();
+                }
+                on_try(&s.best, kept, s.runs);
+                Some(kept)
+            });
+            (done, failure)
+        }
     };
-    let mut failure = None;
-    let result = text_shrink::shrink_text(original, &mut |candidate| {
-        if failure.is_some() {
-            return false;
+    let finished = drive(deadline, work);
+    // The folder goes only now: the worker is done with it, or closed out.
+    let mut s = lock(&state);
+    s.closed = true;
+    drop(scratch);
+    match finished {
+        Ok((_, Some(failure))) => Err(failure),
+        Ok(((input, _), None)) => Ok(s.reduced(input, s.stopped)),
+        Err(stop) => Ok(s.reduced(s.best.clone(), Some(stop))),
+    }
+}
+
+/// What a shrink's worker has come to, shared with the thread that waits for it ([`drive`]).
+struct State {
+    best: String,
+    runs: u64,
+    timed_out: u64,
+    stopped: Option<Stop>,
+    /// The comparison of `best` ([`VerdictTest`]), where a candidate was kept.
+    comparison: Option<Comparison>,
+    /// Set when the waiting thread has stopped waiting: the worker changes nothing after it.
+    closed: bool,
+}
+
+impl State {
+    /// The state before any candidate: the original, its one run.
+    fn new(original: &str) -> State {
+        State {
+            best: original.to_string(),
+            runs: 1,
+            timed_out: 0,
+            stopped: None,
+            comparison: None,
+            closed: false,
         }
-        if let Some(stop) = stop_now(deadline) {
-            reduced.stopped = Some(stop);
-            return false;
+    }
+
+    fn reduced(&self, input: String, stopped: Option<Stop>) -> Reduced {
+        Reduced {
+            input,
+            runs: self.runs,
+            timed_out: self.timed_out,
+            stopped,
+            cut_short: None,
         }
-        reduced.runs += 1;
-        let kept = match test.ask(&path, candidate, left(deadline)) {
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
-            // A run Ctrl-C or the budget killed proves nothing.
-            Ok(_) if interrupt::requested() => false,
-            Ok(Said::Not {
-                timed_out: true, ..
-            }) if past(deadline) => false,
-            Ok(Said::Not { timed_out, .. }) => {
-                reduced.timed_out += u64::from(timed_out);
-                false
-            }
-            Ok(Said::Interesting) => true,
-        };
-        if kept {
-            reduced.input = candidate.to_string();
-        }
-        on_try(&reduced.input, kept, reduced.runs);
-        kept
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `work` on a thread of its own and waits for its result, or until the deadline or
+/// Ctrl-C (`Err`): then the worker is left behind — in the middle of a run of a program, which
+/// ends by itself at the deadline or was killed by Ctrl-C and whose verdict proves nothing, or
+/// of the shrinker's own work between two candidates, which on a large file may be long — and
+/// the caller takes the smallest case so far from the shared [`State`].
+fn drive<T: Send + 'static>(
+    deadline: Option<Instant>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Stop> {
+    let (tx, rx) = mpsc::channel();
+    let handle = thread::spawn(move || {
+        let _ = tx.send(work());
     });
-    if let Some(e) = failure {
-        return Err(e);
+    loop {
+        match rx.recv_timeout(Duration::from_millis(20)) {
+            Ok(result) => return Ok(result),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // The worker ended without a result: it panicked.
+                if let Err(panic) = handle.join() {
+                    std::panic::resume_unwind(panic);
+                }
+                unreachable!("a worker that returns sends its result");
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(stop) = stop_now(deadline) {
+                    return Err(stop);
+                }
+            }
+        }
     }
-    if reduced.stopped.is_none() {
-        reduced.input = result;
-    }
-    Ok(reduced)
 }
 
 /// The verdict `stress` gives, as the test: a problem (the brute force as its reference, the
@@ -292,14 +411,14 @@ pub struct Judged {
 /// Shrinks `original` (the file `case`) to a local minimum of inputs the brute force answers
 /// and on which the solution has the original's verdict. The original is judged first: `Err`
 /// if the brute force fails on it, the validator refuses it, the checker gives no verdict or the
-/// solution's answer is accepted. No candidate starts after `deadline` or Ctrl-C (one that is
-/// running ends within its programs' time limits).
+/// solution's answer is accepted. The shrink ends at `deadline` or Ctrl-C, a candidate still
+/// being judged then left behind ([`drive`]).
 pub fn shrink_by_verdict(
     test: &VerdictTest,
     case: &str,
     original: &str,
     deadline: Option<Instant>,
-    on_try: OnTry,
+    mut on_try: OnProgress,
 ) -> Result<Judged, String> {
     let game: &'static dyn DynGame = test.problem;
     let options = Options::new();
@@ -341,41 +460,65 @@ pub fn shrink_by_verdict(
         }
         _ => {}
     }
-    let shrunk = super::minimize_watched_with(
-        Box::new(|input, keep| Some(text_shrink::shrink_text(input, keep))),
-        game,
-        &test.subject,
-        original,
-        &options,
-        verdict,
-        true,
-        test.watchdog,
-        deadline,
-        on_try,
-    );
-    let stopped = shrunk.stopped.map(|_| {
-        if interrupt::requested() {
-            Stop::Interrupted
-        } else {
-            Stop::Budget
+    let state = Arc::new(Mutex::new(State::new(original)));
+    let told = {
+        let state = Arc::clone(&state);
+        Box::new(move |best: &str, kept: Option<&Comparison>, tries: u64| {
+            let mut s = lock(&state);
+            if s.closed {
+                return;
+            }
+            s.runs = 1 + tries;
+            if let Some(comparison) = kept {
+                s.best = best.to_string();
+                s.comparison = Some(comparison.clone());
+            }
+            on_try(best, kept.is_some(), s.runs);
+        })
+    };
+    let work = {
+        let (subject, original, watchdog) =
+            (test.subject.clone(), original.to_string(), test.watchdog);
+        move || {
+            super::minimize_watched_with(
+                Box::new(|input, keep| Some(text_shrink::shrink_text(input, keep))),
+                game,
+                &subject,
+                &original,
+                &Options::new(),
+                verdict,
+                true,
+                watchdog,
+                deadline,
+                told,
+            )
         }
-    });
-    let cut_short = shrunk.cut_short.map(|overrun| {
-        format!(
-            "shrinking stopped: a candidate hung in {} (over {:?}, boardfuzz's watchdog); this \
-             is the smallest failing case before it",
-            overrun.what, overrun.limit
-        )
-    });
-    Ok(Judged {
-        comparison: shrunk.comparison.unwrap_or(first),
-        reduced: Reduced {
-            input: shrunk.input,
-            runs: 1 + shrunk.tries,
-            timed_out: 0,
-            stopped,
-            cut_short,
+    };
+    let finished = drive(deadline, work);
+    let mut s = lock(&state);
+    s.closed = true;
+    let comparison = s.comparison.take().unwrap_or(first);
+    let reduced = match finished {
+        Ok(shrunk) => Reduced {
+            stopped: shrunk
+                .stopped
+                .and(stop_now(deadline).or(Some(Stop::Budget))),
+            cut_short: shrunk.cut_short.map(|overrun| {
+                format!(
+                    "shrinking stopped: a candidate hung in {} (over {:?}, boardfuzz's \
+                     watchdog); this is the smallest failing case before it",
+                    overrun.what, overrun.limit
+                )
+            }),
+            ..s.reduced(shrunk.input, None)
         },
+        Err(stop) => s.reduced(s.best.clone(), Some(stop)),
+    };
+    Ok(Judged {
+        // The comparison kept is the result's: a shrink the watchdog cut short returns the
+        // last candidate kept, whose comparison it is.
+        comparison,
+        reduced,
         verdict,
     })
 }
