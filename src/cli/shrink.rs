@@ -182,18 +182,21 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         _ => Show::Quiet,
     };
     let meter = Meter::new("shrink", Budget::Cases(1), show);
-    let spin = Arc::new(Mutex::new(meter.shrinking(
+    // Taken out at the end: a worker left behind at a stop finds no display to update.
+    let spin = Arc::new(Mutex::new(Some(meter.shrinking(
         &mut std::io::stderr(),
         &file_name,
         &original,
-    )));
+    ))));
     // Each smaller case is written as soon as it is found: a second Ctrl-C loses nothing.
     let write_error: Arc<Mutex<Option<String>>> = Arc::default();
     let on_try = {
         let (spin, write_error, output) =
             (Arc::clone(&spin), Arc::clone(&write_error), output.clone());
         Box::new(move |best: &str, kept: bool, runs: u64| {
-            lock(&spin).update(&mut std::io::stderr(), best, runs);
+            if let Some(spin) = lock(&spin).as_mut() {
+                spin.update(&mut std::io::stderr(), best, runs);
+            }
             if kept {
                 if let Err(e) = corpus::atomic_write(&output, best.as_bytes()) {
                     lock(&write_error)
@@ -218,8 +221,7 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         }
     };
     let took = started.elapsed();
-    if let Ok(spin) = Arc::try_unwrap(spin) {
-        let spin = spin.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(spin) = lock(&spin).take() {
         spin.finish(&mut std::io::stderr(), "shrink", "", false);
     }
     let (reduced, comparison) = match result {
