@@ -259,7 +259,8 @@ pub fn run(args: ShrinkArgs) -> CliResult {
 
 /// The closing lines: why it stopped, the timeouts, the sizes and runs, the path written.
 fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration, output: &Path) {
-    if let Some(note) = &reduced.cut_short {
+    let coarse = crate::text_shrink::coarse_note(&reduced.input);
+    for note in reduced.cut_short.iter().chain(&coarse) {
         outln!("note: {note}");
     }
     match reduced.stopped {
