@@ -1,5 +1,6 @@
-//! The command line: `solve`, `check`, `repro`, `gen`, `replay`, `census`, `list`, `rules`,
-//! `completions`, one module per subcommand over the library, for any list of games.
+//! The command line: `solve`, `check`, `repro`, `gen`, `replay`, `stress`, `shrink`, `judge`,
+//! `census`, `list`, `rules`, `completions`, one module per subcommand over the library, for any
+//! list of games.
 //!
 //! The `boardfuzz` binary is [`main`] over the six games it ships; a crate of a user's own game
 //! gets the same command line for its games with one line:
@@ -38,6 +39,7 @@ mod replay;
 mod repro;
 mod rules;
 mod settings;
+mod shrink;
 mod solve;
 mod stress;
 
@@ -125,6 +127,38 @@ difference, 1 a finding (saved in findings/NAME/), 2 a problem of the setup (a c
 a generator or reference that fails, a validator that refuses everything), 130 interrupted."
     )]
     Stress(stress::StressArgs),
+    /// Shrink a failing file of your own (one no generator made): by a test program's exit
+    /// code (C-Reduce's convention), or keeping a solution's verdict against a brute force.
+    #[command(
+        long_about = "Shrink a failing file of your own, one no generator made (a judge's test, a \
+file from a bug report), to a small one that still fails; CASE is left as it is.\n\n\
+What keeps a candidate is either\n\
+- --test CMD: CMD runs once per candidate, with the candidate written to a file whose path is \
+its last argument (or goes where CMD says {path}) and also on its stdin; exit code 0 means \
+\"still interesting\". A run past --test-timeout is not interesting. CASE itself must be \
+interesting. This is the convention of C-Reduce and shrinkray.\n\
+- --brute B --solution S: the verdict `stress` gives. The brute force must answer every \
+candidate kept (behind the --validator, if any) and the solution's verdict on it must be its \
+verdict on CASE, judged by the same --checker: a wrong answer stays a wrong answer, a runtime \
+error a runtime error, a time limit a time limit.\n\n\
+The candidates are the generic judge-text shrinker's: counted lists cut with their count, \
+lines and tokens dropped, numbers moved towards 0. A progress line shows on a terminal (not \
+with --quiet). Each smaller case is written as soon as it is found (atomically) to \
+DIR/NAME.min.EXT beside DIR/NAME.EXT, or --output FILE; --time ends the shrink with the \
+smallest case so far, and so does Ctrl-C (exit status 130).\n\n\
+The last lines printed: `shrunk from L lines, B bytes to L' lines, B' bytes in N test runs, \
+S s` (or `no smaller case found in N test runs`), then the file written, and with --brute the \
+diff of the two answers on it. N counts every run of the test, CASE's own included (with \
+--brute: every candidate judged).",
+        after_help = "Examples:\n  \
+boardfuzz shrink crash.txt --test './still-crashes.sh'\n  \
+boardfuzz shrink big.in --test 'grep -q \"^9\" {path}' --time 1m --output small.in\n  \
+boardfuzz shrink big.in --brute brute.py --solution main.cpp\n  \
+boardfuzz shrink big.in --brute brute.py --solution main.cpp --validator validate.py --checker tokens\n\n\
+Exit status: 0 done (shrunk or not), 2 bad usage or a setup error (a program that cannot \
+start, CASE not interesting, a brute force that fails on CASE), 130 interrupted."
+    )]
+    Shrink(shrink::ShrinkArgs),
     /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
     /// problem's samples. One verdict per case; exit 1 if any fails.
     Judge(judge::JudgeArgs),
@@ -484,6 +518,7 @@ pub fn main(games: Games) -> ExitCode {
         Command::Gen(args) => gen::run(games, args, &given),
         Command::Replay(args) => replay::run(games, args),
         Command::Stress(args) => stress::run(args),
+        Command::Shrink(args) => shrink::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Census(args) => census::run(games, args),
         Command::List => list::run(games),

@@ -372,7 +372,7 @@ fn recorded_args(input: &Path) -> io::Result<String> {
 
 /// Writes `bytes` to a temporary file beside `path` and renames it into place: a reader sees the
 /// old file or the new one, never part of one.
-fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut name = path.file_name().unwrap_or_default().to_os_string();

@@ -22,6 +22,7 @@ pub mod process;
 pub mod progress;
 pub mod report;
 pub mod shape;
+pub mod shrink;
 pub mod subject;
 pub mod toolchain;
 pub mod watchdog;
@@ -1227,6 +1228,15 @@ pub struct Shrunk {
 /// candidates tried so far.
 pub type OnBest = Box<dyn FnMut(&str, u64) + Send>;
 
+/// What a shrink is told after each candidate it ran: the smallest failing input so far, this
+/// candidate's comparison if it was kept (it is then that input), and the number of candidates
+/// run so far.
+pub type OnTry = Box<dyn FnMut(&str, Option<&Comparison>, u64) + Send>;
+
+/// A shrinker, as [`DynGame::shrink`] is one: the input and the test a candidate must pass to be
+/// kept; the smallest input kept, or `None` where it does not take the input on.
+pub type Shrinker = Box<dyn FnOnce(&str, &mut dyn FnMut(&str) -> bool) -> Option<String> + Send>;
+
 /// [`minimize`] on a thread of its own, each call into game code under the watchdog the campaign
 /// uses: the subject within `watchdog` (plus an external solution's own time limit), the
 /// reference within `watchdog` plus 100× the subject's time on the candidate (when `answered`,
@@ -1247,6 +1257,41 @@ pub fn minimize_watched(
     watchdog: Duration,
     deadline: Option<Instant>,
     mut on_best: OnBest,
+) -> Shrunk {
+    minimize_watched_with(
+        Box::new(move |input, fails| game.shrink(input, fails)),
+        game,
+        subject,
+        input,
+        options,
+        verdict,
+        answered,
+        watchdog,
+        deadline,
+        Box::new(move |best, kept, tries| {
+            if kept.is_some() {
+                on_best(best, tries)
+            }
+        }),
+    )
+}
+
+/// [`minimize_watched`] with a shrinker of the caller's instead of the game's own
+/// ([`DynGame::shrink`]), telling `on_try` of every candidate run, kept or not: what
+/// `boardfuzz shrink` runs on a file of the user's with the generic judge-text shrinker
+/// ([`crate::harness::shrink`]).
+#[allow(clippy::too_many_arguments)]
+pub fn minimize_watched_with(
+    shrinker: Shrinker,
+    game: &'static dyn DynGame,
+    subject: &Subject,
+    input: &str,
+    options: &Options,
+    verdict: Verdict,
+    answered: bool,
+    watchdog: Duration,
+    deadline: Option<Instant>,
+    mut on_try: OnTry,
 ) -> Shrunk {
     let best = Arc::new(Mutex::new(input.to_string()));
     let stopped: Arc<Mutex<Option<&'static str>>> = Arc::new(Mutex::new(None));
@@ -1283,6 +1328,7 @@ pub fn minimize_watched(
                 let reference_time = started.elapsed();
                 if !self::answered(&reference) {
                     pulse.leave();
+                    on_try(&lock(&kept), None, tries);
                     return false;
                 }
                 pulse.enter(subject.label(), watchdog + own_limit);
@@ -1308,14 +1354,14 @@ pub fn minimize_watched(
             // A candidate killed by Ctrl-C proves nothing.
             let same = same && !interrupt::requested();
             if same {
-                *kept.lock().unwrap_or_else(|e| e.into_inner()) = text.to_string();
-                on_best(text, tries);
+                *lock(&kept) = text.to_string();
             }
+            on_try(&lock(&kept), same.then_some(&comparison), tries);
             same
         };
-        game.shrink(&input, &mut fails).unwrap_or(input)
+        shrinker(&input, &mut fails).unwrap_or(input)
     });
-    let stopped = *stopped.lock().unwrap_or_else(|e| e.into_inner());
+    let stopped = *lock(&stopped);
     match result {
         Ok(input) => Shrunk {
             input,
@@ -1323,11 +1369,16 @@ pub fn minimize_watched(
             stopped,
         },
         Err(overrun) => Shrunk {
-            input: best.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            input: lock(&best).clone(),
             cut_short: Some(overrun),
             stopped,
         },
     }
+}
+
+/// The value behind a mutex, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Whether the reference answered (rather than rejected or failed). Shrinking keeps it: a

@@ -1,0 +1,298 @@
+//! `boardfuzz shrink`: a failing file of the user's own shrunk, in either of two modes — a test
+//! program's verdict (`--test`, C-Reduce's convention) or `stress`'s (`--brute` and
+//! `--solution`, with its checkers and validator). Flag parsing and printing only: the shrink is
+//! [`crate::harness::shrink`].
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::harness::problem::Problem;
+use crate::harness::progress::{Meter, Show};
+use crate::harness::shrink::{self, Reduced, Stop, TestCommand, VerdictTest};
+use crate::harness::{campaign::Budget, corpus, diff_styled, interrupt, process, Subject};
+
+use super::stress::{ready, ToolchainArgs};
+use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+
+#[derive(Args, Debug)]
+pub struct ShrinkArgs {
+    /// The failing file (left as it is).
+    case: PathBuf,
+    /// The test: a program run once per candidate, with the candidate in a file whose path is
+    /// its last argument (or goes where the command says `{path}`) and on its stdin; exit code
+    /// 0 means "still interesting". A command or a source file, as in `stress`.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["reference", "solution", "validator"])]
+    test: Option<String>,
+    /// Time limit per run of --test (over it: not interesting).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    test_timeout: Duration,
+    /// The trusted brute force: it must answer every candidate kept.
+    #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
+    reference: Option<String>,
+    /// The solution whose verdict on CASE (wrong answer, runtime error, time limit, output
+    /// limit) every candidate kept must have too.
+    #[arg(long, short = 's', value_name = "PROGRAM")]
+    solution: Option<String>,
+    /// A validator: reads an input on stdin, exits 0 if it is valid; no candidate it refuses
+    /// is kept.
+    #[arg(long, value_name = "PROGRAM")]
+    validator: Option<String>,
+    #[command(flatten)]
+    checker: CheckerArgs,
+    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    solution_timeout: Duration,
+    /// Time limit per run of the brute force (over it on a candidate: not kept; on CASE: an
+    /// error).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    reference_timeout: Duration,
+    /// Time limit per run of the validator.
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    validator_timeout: Duration,
+    /// Output cap per run of each program, in bytes (K and M suffixes allowed).
+    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
+    output_limit: usize,
+    /// Wall-clock budget (e.g. 30s, 5m): the shrink ends with the smallest case so far. No
+    /// limit by default.
+    #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
+    time: Option<Duration>,
+    /// Where the result goes (default: DIR/NAME.min.EXT beside DIR/NAME.EXT). It is rewritten
+    /// each time a smaller case is found.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// No progress line.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    #[command(flatten)]
+    toolchain: ToolchainArgs,
+}
+
+/// What decides whether a candidate is kept.
+enum Mode {
+    Test(TestCommand),
+    Verdict(VerdictTest),
+}
+
+/// Stands for `{path}` while a test line is prepared (braces are shell syntax to the toolchain).
+const PATH_MARK: &str = "BOARDFUZZ_PATH_PLACEHOLDER";
+
+fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
+    let tools = args.toolchain.toolchain()?;
+    let limits = |timeout| process::Limits {
+        timeout,
+        output_cap: args.output_limit,
+    };
+    match (&args.test, &args.reference, &args.solution) {
+        (Some(test), ..) => {
+            let prepared = tools
+                .prepare(&test.replace("{path}", PATH_MARK))
+                .map_err(|e| Usage(format!("the test: {e}")))?;
+            process::check_startable(&prepared.command)
+                .map_err(|e| Usage(format!("the test `{test}` cannot be run: {e}")))?;
+            if let (true, Some(source)) = (prepared.compiled, &prepared.source) {
+                eprintln!("prepared {} (the test)", source.display());
+            }
+            Ok(Mode::Test(TestCommand {
+                line: prepared.command.replace(PATH_MARK, "{path}"),
+                limits: limits(args.test_timeout),
+                file_name: file_name.to_string(),
+            }))
+        }
+        (None, Some(brute), Some(solution)) => {
+            let reference = ready(&tools, "brute force", brute)?.command;
+            let solution = ready(&tools, "solution", solution)?.command;
+            let validator = match &args.validator {
+                Some(v) => Some(ready(&tools, "validator", v)?.command),
+                None => None,
+            };
+            let checker = args.checker.checker(&tools)?;
+            let problem: &'static Problem = Box::leak(Box::new(Problem {
+                name: "shrink",
+                generator: String::new(),
+                generator_display: String::new(),
+                reference,
+                validator,
+                generator_limits: limits(args.validator_timeout),
+                reference_limits: limits(args.reference_timeout),
+                min_size: 1,
+                max_size: 1,
+                keep_shape: false,
+                replay: String::new(),
+            }));
+            let slowest = [
+                args.solution_timeout,
+                args.reference_timeout,
+                args.validator_timeout,
+                args.checker.checker_timeout,
+            ]
+            .into_iter()
+            .max()
+            .unwrap_or_default();
+            Ok(Mode::Verdict(VerdictTest {
+                problem,
+                subject: Subject::Solution {
+                    command: solution,
+                    timeout: args.solution_timeout,
+                    output_cap: args.output_limit,
+                    checker,
+                },
+                watchdog: slowest * 3 + Duration::from_secs(10),
+            }))
+        }
+        (None, Some(_), None) => Err(Usage("--brute needs a --solution to judge".into())),
+        (None, None, Some(_)) => Err(Usage("--solution needs a --brute to judge it by".into())),
+        (None, None, None) => Err(Usage(
+            "say what keeps a candidate: --test CMD (exit 0: still interesting), or --brute B \
+             --solution S (the solution's verdict on the case)"
+                .into(),
+        )),
+    }
+}
+
+pub fn run(args: ShrinkArgs) -> CliResult {
+    let case_name = args.case.display().to_string();
+    let bytes =
+        std::fs::read(&args.case).map_err(|e| Usage(format!("cannot read {case_name}: {e}")))?;
+    let original =
+        String::from_utf8(bytes).map_err(|_| Usage(format!("{case_name} is not UTF-8 text")))?;
+    let file_name = args
+        .case
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| Usage(format!("{case_name} is not a file")))?;
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| shrink::min_path(&args.case));
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    if canonical(&output).is_some() && canonical(&output) == canonical(&args.case) {
+        return Err(Usage(format!(
+            "--output {} is the case itself, which is left as it is",
+            output.display()
+        )));
+    }
+    let mode = mode(&args, &file_name)?;
+    interrupt::install().map_err(Usage)?;
+    let show = match Show::for_stderr(args.quiet) {
+        Show::Bars => Show::Bars,
+        _ => Show::Quiet,
+    };
+    let meter = Meter::new("shrink", Budget::Cases(1), show);
+    // Taken out at the end: a worker left behind at a stop finds no display to update.
+    let spin = Arc::new(Mutex::new(Some(meter.shrinking(
+        &mut std::io::stderr(),
+        &file_name,
+        &original,
+    ))));
+    // Each smaller case is written as soon as it is found: a second Ctrl-C loses nothing.
+    let write_error: Arc<Mutex<Option<String>>> = Arc::default();
+    let on_try = {
+        let (spin, write_error, output) =
+            (Arc::clone(&spin), Arc::clone(&write_error), output.clone());
+        Box::new(move |best: &str, kept: bool, runs: u64| {
+            if let Some(spin) = lock(&spin).as_mut() {
+                spin.update(&mut std::io::stderr(), best, runs);
+            }
+            if kept {
+                if let Err(e) = corpus::atomic_write(&output, best.as_bytes()) {
+                    lock(&write_error)
+                        .get_or_insert(format!("cannot write {}: {e}", output.display()));
+                }
+            }
+        })
+    };
+    let started = Instant::now();
+    let deadline = args.time.map(|t| started + t);
+    let result = match &mode {
+        Mode::Test(test) => shrink::shrink_by_test(test, &case_name, &original, deadline, on_try)
+            .map(|reduced| (reduced, None)),
+        Mode::Verdict(test) => {
+            shrink::shrink_by_verdict(test, &case_name, &original, deadline, on_try).map(|j| {
+                let kept = format!(
+                    "{} (kept from {case_name})",
+                    j.verdict.describe(&test.subject)
+                );
+                (j.reduced, Some((j.comparison, kept)))
+            })
+        }
+    };
+    let took = started.elapsed();
+    if let Some(spin) = lock(&spin).take() {
+        spin.finish(&mut std::io::stderr(), "shrink", "", false);
+    }
+    let (reduced, comparison) = match result {
+        Ok(done) => done,
+        Err(_) if interrupt::requested() => {
+            outln!("interrupted before {case_name} was tested: nothing written");
+            return Ok(ExitCode::from(130));
+        }
+        Err(why) => return Err(Usage(why)),
+    };
+    corpus::atomic_write(&output, reduced.input.as_bytes())
+        .map_err(|e| Usage(format!("cannot write {}: {e}", output.display())))?;
+    if let Some(e) = lock(&write_error).take() {
+        eprintln!("warning: {e}");
+    }
+    if let Some((_, kept)) = &comparison {
+        outln!("verdict: {kept}");
+    }
+    summary(&args, &original, &reduced, took, &output);
+    if let Some((c, _)) = comparison {
+        if let Some(why) = c.checker_message() {
+            outln!("note: checker: {why}");
+        }
+        outln!("--- output diff (- reference, + solution, two spaces = both) ---");
+        styled!(
+            "{}",
+            diff_styled(&c.reference.to_string(), &c.mine.to_string())
+        );
+    }
+    Ok(match reduced.stopped {
+        Some(Stop::Interrupted) => ExitCode::from(130),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// The closing lines: why it stopped, the timeouts, the sizes and runs, the path written.
+fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration, output: &Path) {
+    let coarse = crate::text_shrink::coarse_note(&reduced.input);
+    for note in reduced.cut_short.iter().chain(&coarse) {
+        outln!("note: {note}");
+    }
+    match reduced.stopped {
+        Some(Stop::Budget) => outln!(
+            "the time budget ({:?}) ran out: this is the smallest case so far",
+            args.time.unwrap_or_default()
+        ),
+        Some(Stop::Interrupted) => outln!("interrupted: this is the smallest case so far"),
+        None => {}
+    }
+    if reduced.timed_out > 0 {
+        outln!(
+            "{} test run(s) timed out (--test-timeout {:?}), counted as not interesting",
+            reduced.timed_out,
+            args.test_timeout
+        );
+    }
+    let runs = reduced.runs;
+    if reduced.input != original {
+        let counts = |t: &str| format!("{} lines, {} bytes", t.lines().count(), t.len());
+        outln!(
+            "shrunk from {} to {} in {runs} test runs, {:.2} s",
+            counts(original),
+            counts(&reduced.input),
+            took.as_secs_f64()
+        );
+    } else {
+        outln!("no smaller case found in {runs} test runs");
+    }
+    outln!("{}", output.display());
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
