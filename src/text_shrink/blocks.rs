@@ -12,6 +12,9 @@
 use super::counted::shrink_list;
 use super::text::{lines_with_tokens, natural, try_take, Count, Keep, Line, Span};
 
+/// The header tokens whose numbers may give a block's length.
+const MAX_HEADER: usize = 4;
+
 /// How long a block is, from its header line's numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Rule {
@@ -63,7 +66,9 @@ fn locate(text: &str) -> Option<(Count, Vec<Span>)> {
         return None;
     };
     let t = natural(text, count).filter(|&t| t >= 2 && t < lines.len())?;
-    let header = lines.get(1)?.2.len();
+    // A header is short (`n`, `R C`, `N M K`): rules from its first few numbers only (a wide
+    // line would make pairs of all its tokens).
+    let header = lines.get(1)?.2.len().min(MAX_HEADER);
     let mut rules: Vec<Rule> = (0..header).map(Rule::One).collect();
     for j in 0..header {
         rules.extend((j + 1..header).map(|k| Rule::Two(j, k)));

@@ -38,6 +38,9 @@ struct Counted {
     items: Items,
 }
 
+/// The numbers of a line that may count lists below it: its first few.
+const MAX_HEADER: usize = 4;
+
 /// The most lists [`drop_counted`] tries in a pass: each one that is no count costs one or two
 /// candidates.
 const MAX_COUNTED: usize = 32;
@@ -108,10 +111,12 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
             }
             // The run right below, or after the lists the numbers before it count: each of
             // those a line of that many tokens, or that many lines.
-            let mut skips = vec![0, before.iter().fold(0, |a: usize, b| a.saturating_add(*b))];
-            skips.extend(before.iter().copied());
+            // (Only the first few numbers of a line are counts of lists below it.)
+            let heads = &before[..before.len().min(MAX_HEADER)];
+            let mut skips = vec![0, heads.iter().fold(0, |a: usize, b| a.saturating_add(*b))];
+            skips.extend(heads.iter().copied());
             let mut walked = 0usize;
-            for &b in &before {
+            for &b in heads {
                 let at = (i + 1).saturating_add(walked);
                 if at < lines.len() && width(at) == b {
                     walked += 1;

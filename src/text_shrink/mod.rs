@@ -16,7 +16,8 @@
 //!    hung from its parent and the labels above it moved down ([`counted`]);
 //! 3. grid columns: `R C` and rows of C characters or tokens, a column cut from every row at
 //!    once with C ([`grid`]);
-//! 4. runs of lines and single tokens, format-blind, as delta debugging cuts ([`lines`]);
+//! 4. runs of lines, runs of tokens on a long line and single tokens, format-blind, as delta
+//!    debugging cuts ([`lines`]);
 //! 5. runs of characters inside a long word, with a count of its length ([`chars`]);
 //! 6. numbers towards 0, one token at a time by bisection, then every occurrence of one
 //!    value at once, on a line and in the whole text, keeping `l <= r` pairs ordered; decimals
@@ -115,6 +116,8 @@ pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
             });
         } else {
             run(&mut best, "lines", &mut |t, k| lines::drop_lines(t, 1, k));
+            run(&mut best, "token runs", &mut lines::drop_token_runs);
+            run(&mut best, "blanks", &mut lines::tidy_blanks);
             run(&mut best, "tokens", &mut lines::drop_tokens);
             run(&mut best, "chars", &mut chars::drop_chars);
             run(&mut best, "numbers", &mut numbers::lower_numbers);

@@ -850,3 +850,16 @@ fn a_counted_input_of_85_thousand_lines_shrinks_in_few_candidates() {
     assert_eq!(shrunk, "1\n100000 100000\n", "after {tries} tries");
     assert!(tries <= 200, "{tries} tries");
 }
+
+#[test]
+fn a_line_of_ten_thousand_numbers_with_no_count_is_cut_by_runs() {
+    let values: Vec<String> = (0..10_000u64)
+        .map(|i| (if i == 6_543 { 5 } else { 10 + noise(i, 900) }).to_string())
+        .collect();
+    let text = values.join(" ") + "\n";
+    let fails = |t: &str| t.split_whitespace().any(|x| x == "5");
+    let (shrunk, tries) = shrink_counting(&text, &|_| true, &fails);
+    assert_eq!(shrunk, "5\n", "after {tries} tries");
+    // (One candidate a token, 10,000 and more, before runs of tokens were cut.)
+    assert!(tries <= 100, "{tries} tries");
+}
