@@ -159,7 +159,7 @@ import pkg_resources
 sys.exit(m.version('shrinkray') != '$SHRINKRAY_VERSION' or m.version('picire') != '$PICIRE_VERSION')
 " 2> /dev/null; then
         py=$(find_python) || die "shrinkray $SHRINKRAY_VERSION needs Python >= 3.12, and none was found \
-(tried python3.13, python3.12, ~/.pyenv/versions/3.12+ and python3); install one, e.g. \`pyenv install 3.12\`"
+(tried python3.13, python3.12, pyenv's versions 3.12 and later and python3); install one, e.g. \`pyenv install 3.12\`"
         echo "shrink-bench: making $venv with $py ($("$py" --version 2>&1)); shrinkray's dependency" \
             "llama-cpp-python builds from source the first time (half an hour on two busy cores)" >&2
         "$py" -m venv "$venv"

@@ -15,6 +15,41 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
     path.display().to_string()
 }
 
+/// Runs `stress` in `dir` with these programs (seed 1, one job, `cases` cases): it must find
+/// the solution wrong (exit 1); what it printed.
+fn finding(dir: &std::path::Path, gen: &str, brute: &str, sol: &str, cases: &str) -> String {
+    let out = boardfuzz_in(
+        dir,
+        &[
+            "stress",
+            "--gen",
+            gen,
+            "--brute",
+            brute,
+            "--solution",
+            sol,
+            "--seed",
+            "1",
+            "--cases",
+            cases,
+            "--jobs",
+            "1",
+            "--quiet",
+        ],
+        &[("NO_COLOR", "1")],
+        Duration::from_secs(300),
+    )
+    .expect("stress ends");
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        text(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn a_finding_of_fifteen_thousand_lines_is_shrunk_to_its_failing_line() {
     let dir = temp_dir("stress-big-lines");
@@ -33,35 +68,7 @@ fn a_finding_of_fifteen_thousand_lines_is_shrunk_to_its_failing_line() {
         "sol.py",
         "import sys\nprint(int(any(l.split() == ['7', '7'] for l in sys.stdin)))\n",
     );
-    let out = boardfuzz_in(
-        &dir,
-        &[
-            "stress",
-            "--gen",
-            &gen,
-            "--brute",
-            &brute,
-            "--solution",
-            &sol,
-            "--seed",
-            "1",
-            "--cases",
-            "3",
-            "--jobs",
-            "1",
-            "--quiet",
-        ],
-        &[("NO_COLOR", "1")],
-        Duration::from_secs(300),
-    )
-    .expect("stress ends");
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let stdout = finding(&dir, &gen, &brute, &sol, "3");
     let saved = stdout
         .lines()
         .find(|l| l.starts_with("findings/"))
@@ -83,35 +90,7 @@ fn a_finding_that_must_stay_over_64_kib_says_only_large_cuts_ran() {
         "sol.py",
         "import sys\nprint(int(len(sys.stdin.read()) >= 70000))\n",
     );
-    let out = boardfuzz_in(
-        &dir,
-        &[
-            "stress",
-            "--gen",
-            &gen,
-            "--brute",
-            &brute,
-            "--solution",
-            &sol,
-            "--seed",
-            "1",
-            "--cases",
-            "2",
-            "--jobs",
-            "1",
-            "--quiet",
-        ],
-        &[("NO_COLOR", "1")],
-        Duration::from_secs(300),
-    )
-    .expect("stress ends");
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{stdout}\n{}",
-        text(&out.stderr)
-    );
+    let stdout = finding(&dir, &gen, &brute, &sol, "2");
     assert!(
         stdout.contains("over 64 KiB the text shrinker makes only large cuts"),
         "{stdout}"

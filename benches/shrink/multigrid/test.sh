@@ -1,3 +1,3 @@
 #!/bin/sh
-# Interestingness test of the `multigrid` fixture: see ../interesting.sh and ../README.md.
+# Interestingness test of the `multigrid` fixture: see benches/shrink/interesting.sh and benches/shrink/README.md.
 exec "$(cd "$(dirname "$0")" && pwd)/../interesting.sh" "$(cd "$(dirname "$0")" && pwd)" text "$@"
