@@ -66,7 +66,7 @@ pub struct Problem {
 pub const CASES_PER_SIZE: u64 = 10;
 
 /// How many seeds the regenerate-smaller search tries at a size before it takes the size for
-/// one that does not fail ([`Problem::search_smaller`]).
+/// one that does not fail (`Problem::search_smaller`).
 pub const SEEDS_PER_SIZE: u64 = 8;
 
 impl Problem {

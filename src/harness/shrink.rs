@@ -13,7 +13,7 @@
 //!   is [`minimize_watched_with`](super::minimize_watched_with), as `repro --shrink` runs it.
 //!
 //! Both stop at a budget or at Ctrl-C with the smallest interesting input so far — at once: the
-//! shrink runs on a worker thread that is left behind ([`drive`]), since the shrinker knows no
+//! shrink runs on a worker thread that is left behind (`drive`), since the shrinker knows no
 //! stop and on a large file spends long between two candidates — and tell the caller of every
 //! test run ([`OnProgress`]), which writes each smaller one as it comes, so that nothing found
 //! is lost to a second Ctrl-C. Every program runs as every program of a user's
@@ -223,7 +223,7 @@ fn shrink_until(input: &str, keep: &mut dyn FnMut(&str) -> Option<bool>) -> (Str
 /// `test` finds interesting. The test runs first on the original, which must be interesting:
 /// `Err` says what the test said instead (or why it could not run). A run still going at the
 /// deadline is killed then (the deadline ends the shrink, it is no time limit of the test's);
-/// after Ctrl-C no run counts, and the shrink ends at once either way ([`drive`]). `on_try` is
+/// after Ctrl-C no run counts, and the shrink ends at once either way (`drive`). `on_try` is
 /// told of every run after the original's.
 pub fn shrink_by_test(
     test: &TestCommand,
@@ -313,7 +313,7 @@ pub fn shrink_by_test(
     }
 }
 
-/// What a shrink's worker has come to, shared with the thread that waits for it ([`drive`]).
+/// What a shrink's worker has come to, shared with the thread that waits for it (`drive`).
 struct State {
     best: String,
     runs: u64,
@@ -412,7 +412,7 @@ pub struct Judged {
 /// and on which the solution has the original's verdict. The original is judged first: `Err`
 /// if the brute force fails on it, the validator refuses it, the checker gives no verdict or the
 /// solution's answer is accepted. The shrink ends at `deadline` or Ctrl-C, a candidate still
-/// being judged then left behind ([`drive`]).
+/// being judged then left behind (`drive`).
 pub fn shrink_by_verdict(
     test: &VerdictTest,
     case: &str,

@@ -8,22 +8,22 @@
 //! cuts first:
 //!
 //! 1. test cases: a leading `T` and T blocks of one shape, dropped with T, then each tried
-//!    alone ([`blocks`]);
+//!    alone (`blocks.rs`);
 //! 2. counted lists: a number and that many tokens or lines after it (also the `N Q` shape,
 //!    queries after a line of N numbers, and a parent list of N-1), cut with their count, a
-//!    total or the numbers naming the count's value following it ([`counted`]);
+//!    total or the numbers naming the count's value following it (`counted.rs`);
 //!    A parent list (`N`, then the parents of nodes 2..N) loses a node at a time, its children
-//!    hung from its parent and the labels above it moved down ([`counted`]);
+//!    hung from its parent and the labels above it moved down (`counted.rs`);
 //! 3. grid columns: `R C` and rows of C characters or tokens, a column cut from every row at
-//!    once with C ([`grid`]);
+//!    once with C (`grid.rs`);
 //! 4. runs of lines, runs of tokens on a long line and single tokens, format-blind, as delta
-//!    debugging cuts ([`lines`]);
-//! 5. runs of characters inside a long word, with a count of its length ([`chars`]);
+//!    debugging cuts (`lines.rs`);
+//! 5. runs of characters inside a long word, with a count of its length (`chars.rs`);
 //! 6. numbers towards 0, one token at a time by bisection, then every occurrence of one
 //!    value at once, on a line and in the whole text, keeping `l <= r` pairs ordered; decimals
-//!    to fewer digits ([`numbers`]);
-//! 7. the values a counted list of lines uses renumbered onto 1..k ([`counted`]), and
-//!    characters replaced by the smallest of their kind the input had ([`chars`]).
+//!    to fewer digits (`numbers.rs`);
+//! 7. the values a counted list of lines uses renumbered onto 1..k (`counted.rs`), and
+//!    characters replaced by the smallest of their kind the input had (`chars.rs`).
 //!
 //! A candidate is kept only when it is strictly smaller — shorter, or as long and
 //! lexicographically smaller, so shrinking always ends — and the caller's test holds; the
