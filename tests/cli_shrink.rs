@@ -15,38 +15,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{boardfuzz_in, temp_dir, text};
+use common::{stress_fixture, temp_dir, text, Run};
 
 /// A fixture of `tests/fixtures/stress/`, by its absolute path.
 fn fixture(name: &str) -> String {
-    format!(
-        "{}/tests/fixtures/stress/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-/// What one run of the binary did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-}
-
-impl Run {
-    /// Everything it printed, for assertion messages.
-    fn all(&self) -> String {
-        format!(
-            "exit {:?} after {:?}\n--- stdout ---\n{}--- stderr ---\n{}",
-            self.code, self.took, self.stdout, self.stderr
-        )
-    }
-
-    /// The last `n` lines of stdout.
-    fn last_lines(&self, n: usize) -> Vec<&str> {
-        let lines: Vec<&str> = self.stdout.lines().collect();
-        lines[lines.len().saturating_sub(n)..].to_vec()
-    }
+    stress_fixture(name)
 }
 
 /// `boardfuzz shrink ARGS…` in `dir` (its build cache there), failed after two minutes.
@@ -55,15 +28,7 @@ fn shrink(dir: &Path, args: &[&str]) -> Run {
     let env = [("BOARDFUZZ_CACHE", cache.as_str()), ("NO_COLOR", "1")];
     let mut all = vec!["shrink"];
     all.extend_from_slice(args);
-    let started = Instant::now();
-    let out = boardfuzz_in(dir, &all, &env, Duration::from_secs(120))
-        .unwrap_or_else(|| panic!("boardfuzz {all:?} did not end within 2 minutes"));
-    Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
-        took: started.elapsed(),
-    }
+    Run::in_dir(dir, &all, &env)
 }
 
 /// Writes an executable script.
@@ -469,5 +434,19 @@ fn ctrl_c_writes_the_smallest_case_so_far_and_exits_130_and_a_second_one_loses_n
         std::fs::read_to_string(dir.join("case.in")).unwrap(),
         fifty_lines()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_test_with_a_flag_of_the_brute_force_mode_is_bad_usage() {
+    let dir = temp_dir("shrink-test-checker");
+    let case = dir.join("case.in");
+    std::fs::write(&case, "1\n").unwrap();
+    let case = case.display().to_string();
+    for flag in [["--checker", "tokens"], ["--solution-timeout", "2s"]] {
+        let run = shrink(&dir, &[&case, "--test", "true", flag[0], flag[1]]);
+        assert_eq!(run.code, Some(2), "{}", run.all());
+        assert!(run.stderr.contains("cannot be used with"), "{}", run.all());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

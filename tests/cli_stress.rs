@@ -17,14 +17,11 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::{boardfuzz_in, processes_with, reported_input, run_marker, temp_dir, text};
+use common::{processes_with, reported_input, run_marker, stress_fixture, temp_dir, text, Run};
 
 /// A fixture of `tests/fixtures/stress/`, by its absolute path.
 fn fixture(name: &str) -> String {
-    format!(
-        "{}/tests/fixtures/stress/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    stress_fixture(name)
 }
 
 /// The build cache of this test process, under cargo's temporary folder; those of earlier
@@ -53,35 +50,9 @@ fn env() -> [(&'static str, &'static str); 2] {
     [("BOARDFUZZ_CACHE", cache()), ("NO_COLOR", "1")]
 }
 
-/// What one run of the binary did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-}
-
-impl Run {
-    /// Everything it printed, for assertion messages.
-    fn all(&self) -> String {
-        format!(
-            "exit {:?} after {:?}\n--- stdout ---\n{}--- stderr ---\n{}",
-            self.code, self.took, self.stdout, self.stderr
-        )
-    }
-}
-
 /// Runs `boardfuzz ARGS…` in `cwd`, killed (and the test failed) after two minutes.
 fn run_in(cwd: &Path, args: &[&str]) -> Run {
-    let started = Instant::now();
-    let out = boardfuzz_in(cwd, args, &env(), Duration::from_secs(120))
-        .unwrap_or_else(|| panic!("boardfuzz {args:?} did not end within 2 minutes"));
-    Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
-        took: started.elapsed(),
-    }
+    Run::in_dir(cwd, args, &env())
 }
 
 /// `boardfuzz stress -q EXTRA…` in `cwd`, with `--gen 'gen.py {size}'` and `--seed 1` unless

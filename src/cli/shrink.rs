@@ -25,7 +25,14 @@ pub struct ShrinkArgs {
     /// The test: a program run once per candidate, with the candidate in a file whose path is
     /// its last argument (or goes where the command says `{path}`) and on its stdin; exit code
     /// 0 means "still interesting". A command or a source file, as in `stress`.
-    #[arg(long, value_name = "CMD", conflicts_with_all = ["reference", "solution", "validator"])]
+    #[arg(
+        long,
+        value_name = "CMD",
+        conflicts_with_all = [
+            "reference", "solution", "validator", "checker", "abs_error", "rel_error",
+            "checker_timeout", "solution_timeout", "reference_timeout", "validator_timeout",
+        ]
+    )]
     test: Option<String>,
     /// Time limit per run of --test (over it: not interesting).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]

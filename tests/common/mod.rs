@@ -219,3 +219,50 @@ pub fn check_fixture(
     report.push_str(&text(&out.stderr));
     (out.status.code(), report, started.elapsed())
 }
+
+/// A fixture of `tests/fixtures/stress/` (the toy problem `stress`, `judge` and `shrink` are
+/// tested on), by its absolute path.
+pub fn stress_fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/stress/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// What one run of the binary did, and how long it took.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub took: std::time::Duration,
+}
+
+impl Run {
+    /// Runs `boardfuzz ARGS…` in `cwd` with `env`, killed (and the test failed) after two
+    /// minutes.
+    pub fn in_dir(cwd: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let started = std::time::Instant::now();
+        let out = boardfuzz_in(cwd, args, env, std::time::Duration::from_secs(120))
+            .unwrap_or_else(|| panic!("boardfuzz {args:?} did not end within 2 minutes"));
+        Run {
+            code: out.status.code(),
+            stdout: text(&out.stdout),
+            stderr: text(&out.stderr),
+            took: started.elapsed(),
+        }
+    }
+
+    /// Everything it printed, for assertion messages.
+    pub fn all(&self) -> String {
+        format!(
+            "exit {:?} after {:?}\n--- stdout ---\n{}--- stderr ---\n{}",
+            self.code, self.took, self.stdout, self.stderr
+        )
+    }
+
+    /// The last `n` lines of stdout.
+    pub fn last_lines(&self, n: usize) -> Vec<&str> {
+        let lines: Vec<&str> = self.stdout.lines().collect();
+        lines[lines.len().saturating_sub(n)..].to_vec()
+    }
+}

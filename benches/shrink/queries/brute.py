@@ -5,36 +5,12 @@
 #   Q lines l r        1 <= l <= r <= N
 # Canonical text only: one space between numbers, no leading zeros, no `+` or `-0`, every line
 # ended by \n.
+import os
 import sys
 
-
-def need(ok, why):
-    if not ok:
-        sys.stderr.write("invalid input: %s\n" % why)
-        sys.exit(3)
-
-
-def ints(line, count, lo, hi):
-    """The `count` integers of `line`, each in [lo, hi], written canonically, one space apart."""
-    toks = line.split(b" ")
-    need(len(toks) == count, "expected %d numbers on a line" % count)
-    out = []
-    for t in toks:
-        try:
-            v = int(t)
-        except ValueError:
-            v = None
-        need(v is not None and b"%d" % v == t, "not a canonical integer: %r" % t)
-        need(lo <= v <= hi, "%d out of [%d, %d]" % (v, lo, hi))
-        out.append(v)
-    return out
-
-
-def lines():
-    """The lines of stdin, which must be ended each by a newline."""
-    data = sys.stdin.buffer.read()
-    need(data.endswith(b"\n"), "the last line must end with a newline")
-    return data[:-1].split(b"\n")
+# strict.py, one folder up: the reading every fixture shares.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from strict import ints, lines, need  # noqa: E402
 
 
 text = lines()
