@@ -225,3 +225,30 @@ mod fixtures {
         assert!(left.is_empty(), "left running: {left:?}");
     }
 }
+
+#[test]
+fn repro_shows_a_board_over_a_screen_as_its_head_and_tail_and_the_file_holding_it() {
+    let dir = common::temp_dir("coin-jump-repro-big");
+    let board = format!("100 5\n{}", "11111\n".repeat(100));
+    let case = dir.join("big.in");
+    std::fs::write(&case, &board).unwrap();
+    let out = common::boardfuzz(
+        &[
+            "repro",
+            "coin_jump",
+            &case.display().to_string(),
+            "--no-strict",
+        ],
+        b"",
+    );
+    let stdout = common::text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.lines().count() < 45, "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("… 71 lines (426 bytes) not shown; the whole case: "))
+        .unwrap_or_else(|| panic!("no head and tail: {stdout}"));
+    let path = line.rsplit(": ").next().unwrap();
+    assert_eq!(std::fs::read_to_string(path).unwrap(), board);
+    let _ = std::fs::remove_dir_all(&dir);
+}

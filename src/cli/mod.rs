@@ -435,6 +435,31 @@ fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
     }
 }
 
+/// An input as a terminal shows it: whole if it fits a screen, else its first and last lines
+/// and a file written for it in the temporary folder (`boardfuzz-<slug>-<hash>.in`); whole
+/// again should that file not be written.
+fn input_on_screen(slug: &str, input: &str) -> String {
+    let whole = || {
+        let mut text = input.to_string();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text
+    };
+    if crate::harness::fits_a_screen(input) {
+        return whole();
+    }
+    let hash = crate::harness::corpus::content_hash(input.as_bytes());
+    let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
+    match std::fs::write(&path, input) {
+        Ok(()) => crate::harness::head_and_tail(input, &path),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            whole()
+        }
+    }
+}
+
 fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -61,7 +61,8 @@ pub fn run(games: &Games, args: ReplayArgs) -> CliResult {
                     format!("corpus entry {}", entry.path.display()),
                     args.watchdog,
                 );
-                styled!("{}", d.report_styled());
+                // An entry over a screen: its head and tail, and the entry's own file.
+                styled!("{}", d.report_on_screen(Some(&entry.path)));
                 outln!(
                     "repro: {} repro {} {}",
                     invocation(),

@@ -317,12 +317,15 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     };
     if let Some(mut d) = hang_report {
         d.saved = saved;
-        styled!("{}", d.report_styled());
+        styled!("{}", super::finding_on_screen(&d));
         return Ok(found);
     }
     if comparison.agrees() && !census_fails {
         outln!("--- input ---");
-        out!("{}", String::from_utf8_lossy(&raw));
+        out!(
+            "{}",
+            super::input_on_screen(game.slug(), &String::from_utf8_lossy(&raw))
+        );
         outln!("--- {} and reference agree ---", subject.label());
         out!("{}", comparison.reference);
         match deep_failure {
@@ -347,7 +350,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         );
         d.notes.extend(notes);
         d.saved = saved;
-        styled!("{}", d.report_styled());
+        styled!("{}", super::finding_on_screen(&d));
         Ok(found)
     }
 }
