@@ -144,7 +144,9 @@ pub(super) fn drop_chunks(
         let mut end = len(text).unwrap_or(0);
         while end > 0 {
             let from = end.saturating_sub(chunk);
-            if drop(text, from, end) {
+            // A cut may change the list under it (a word that became a number is no word):
+            // only items it still has are cut.
+            if len(text).is_some_and(|n| end <= n) && drop(text, from, end) {
                 progress = true;
             }
             end = from;
