@@ -73,7 +73,25 @@ pub fn coarse_note(shrunk: &str) -> Option<String> {
 /// Shrinks `input` to a local minimum of `keep`, which `input` is assumed to satisfy. A
 /// candidate `keep` refused is not asked again, so each distinct candidate costs one run of
 /// both sides at most.
+///
+/// A panic inside the shrink (a bug of the shrinker's, or of `keep`) ends it with the smallest
+/// kept case so far: a finding is still reported, never lost to a crash of the shrinker.
 pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
+    let mut kept = input.to_string();
+    let shrunk = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        shrink_passes(input, &mut |t: &str| {
+            let k = keep(t);
+            if k {
+                kept = t.to_string();
+            }
+            k
+        })
+    }));
+    shrunk.unwrap_or(kept)
+}
+
+/// [`shrink_text`] without its guard against a panic.
+fn shrink_passes(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
     let mut refused: std::collections::HashSet<u64> = std::collections::HashSet::new();
     let keep: &mut Keep = &mut |candidate: &str| {
         use std::hash::{Hash, Hasher};

@@ -911,3 +911,27 @@ fn any_text_shrinks_without_a_panic_and_every_candidate_is_smaller_than_the_best
         assert_eq!(shrunk, best, "seed {seed}");
     }
 }
+
+#[test]
+fn a_panic_in_the_shrink_ends_it_with_the_smallest_case_kept() {
+    let input = "5\n1 2 3 4 9\n";
+    let mut asked = 0;
+    let mut kept = Vec::new();
+    let shrunk = shrink_text(input, &mut |t: &str| {
+        asked += 1;
+        if asked == 4 {
+            panic!("a test that breaks on its fourth candidate");
+        }
+        let k = counted(t);
+        if k {
+            kept.push(t.to_string());
+        }
+        k
+    });
+    assert_eq!(
+        Some(&shrunk),
+        kept.last().or(Some(&input.to_string())),
+        "{kept:?}"
+    );
+    assert!(shrunk.len() <= input.len());
+}
