@@ -205,7 +205,9 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         interrupt::install().map_err(Usage)?;
     }
     let deadline = args.time.map(|t| Instant::now() + t);
-    let meter = Meter::new(game.slug(), Budget::Cases(1), Show::for_stderr(args.quiet));
+    let mut meter = Meter::new(game.slug(), Budget::Cases(1), Show::for_stderr(args.quiet));
+    // Only a shrink's spinner: no bar of cases for the one case there is.
+    meter.finish();
     let what = verdict.describe(&subject);
     let text_now = String::from_utf8_lossy(&raw).into_owned();
     if shrinking {

@@ -188,7 +188,9 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         Show::Bars => Show::Bars,
         _ => Show::Quiet,
     };
-    let meter = Meter::new("shrink", Budget::Cases(1), show);
+    let mut meter = Meter::new("shrink", Budget::Cases(1), show);
+    // Only the shrink's spinner: no bar of cases for the one case there is.
+    meter.finish();
     // Taken out at the end: a worker left behind at a stop finds no display to update.
     let spin = Arc::new(Mutex::new(Some(meter.shrinking(
         &mut std::io::stderr(),
