@@ -166,8 +166,13 @@ impl Suite {
         let missing = census.missing();
         assert!(
             missing.is_empty(),
-            "{slug}: tags no corpus entry hits: {}",
-            missing.join(", ")
+            "{slug}: tags no corpus entry hits: {}\n\
+             fix: `cargo run --release -- census {slug} --fill` (`boardfuzz census {slug} --fill` \
+             with the binary on PATH) searches random cases for each missing tag, shrinks one \
+             that hits it and saves it as {}/census-<tag>.in with its answer beside it; commit \
+             those files (a tag no valid input can hit is a tag to remove)",
+            missing.join(", "),
+            corpus::dir(&self.root.join("corpus"), slug).display()
         );
     }
 
