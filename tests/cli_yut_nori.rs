@@ -210,3 +210,40 @@ fn check_finds_a_missed_shortcut_and_shrinks_it() {
     assert!(turns <= 4, "{input}");
     eprintln!("yut_nori_shortcut_bug.py: found and shrunk in {took:?} to {input:?}");
 }
+
+#[test]
+fn repro_shrink_says_plainly_when_no_smaller_case_fails() {
+    let dir = common::temp_dir("yut-nori-no-smaller");
+    let smallest = dir.join("smallest.in");
+    std::fs::write(&smallest, "1\nA BBBB\n").unwrap();
+    let bigger = dir.join("bigger.in");
+    std::fs::write(&bigger, "2\nA BBBB\nA BBBB\n").unwrap();
+    // A solution wrong on every input: one turn is as small as a game gets.
+    let stderr_of = |case: &std::path::Path| {
+        let case = case.display().to_string();
+        let out = common::boardfuzz(
+            &[
+                "repro",
+                "yut_nori",
+                &case,
+                "--solution",
+                "echo 0",
+                "--shrink",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1));
+        common::text(&out.stderr)
+    };
+    let said = stderr_of(&smallest);
+    assert!(
+        said.contains("[yut_nori] wrong answer: no smaller case found (still 2 lines, 9 bytes)"),
+        "{said}"
+    );
+    let said = stderr_of(&bigger);
+    assert!(
+        said.contains("[yut_nori] wrong answer: shrunk from 3 lines, 16 bytes to 2 lines, 9 bytes"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1235,7 +1235,8 @@ pub const LEARN_AT_LEAST: u64 = 32;
 
 /// The note of a shrink that the time budget ended.
 const CUT_SHORT: &str = "the time budget ran out while shrinking; this is the smallest failing \
-                         case so far (`repro --shrink` shrinks it further)";
+                         case so far (`repro --shrink` on the saved case goes on with the \
+                         whole of its own `--time`, none by default)";
 
 /// Runs `f` on a thread; `None` if it does not finish within `limit` (the thread is left
 /// behind). For calls that may hang.

@@ -135,6 +135,7 @@ impl Meter {
         };
         let s = Shrinking {
             spinner,
+            original: input.to_string(),
             what: what.to_string(),
             slug: self.slug,
             from,
@@ -159,6 +160,7 @@ impl Drop for Meter {
 /// otherwise (a log shows a long shrink moving).
 pub struct Shrinking {
     spinner: Option<ProgressBar>,
+    original: String,
     what: String,
     slug: &'static str,
     from: String,
@@ -206,12 +208,19 @@ impl Shrinking {
         }
     }
 
-    /// Ends the display with the final input's size.
+    /// Ends the display with the final input's size, or `no smaller case found` when the
+    /// shrink kept the input as it was.
     pub fn finish(self, out: &mut dyn Write, slug: &str, input: &str, show: bool) {
         if let Some(s) = self.spinner {
             s.finish_and_clear();
         }
-        if show {
+        if show && input == self.original {
+            let _ = writeln!(
+                out,
+                "[{slug}] {}: no smaller case found (still {})",
+                self.what, self.from
+            );
+        } else if show {
             let _ = writeln!(
                 out,
                 "[{slug}] {}: shrunk from {} to {}",
