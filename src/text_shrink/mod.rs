@@ -75,7 +75,9 @@ pub fn coarse_note(shrunk: &str) -> Option<String> {
 /// both sides at most.
 ///
 /// A panic inside the shrink (a bug of the shrinker's, or of `keep`) ends it with the smallest
-/// kept case so far: a finding is still reported, never lost to a crash of the shrinker.
+/// kept case so far: a finding is still reported, never lost to a crash of the shrinker. An
+/// unwinding `keep` starts with a payload of its own (not a panic's message) is not caught: it
+/// is the caller's way out of a shrink it stops.
 pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
     let mut kept = input.to_string();
     let shrunk = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -87,7 +89,13 @@ pub fn shrink_text(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
             k
         })
     }));
-    shrunk.unwrap_or(kept)
+    match shrunk {
+        Ok(shrunk) => shrunk,
+        // A panic's payload is its message; any other is an unwinding the caller started to
+        // leave the shrink (`boardfuzz shrink` at its budget), which goes on to the caller.
+        Err(payload) if payload.is::<&str>() || payload.is::<String>() => kept,
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
 }
 
 /// [`shrink_text`] without its guard against a panic.

@@ -935,3 +935,16 @@ fn a_panic_in_the_shrink_ends_it_with_the_smallest_case_kept() {
     );
     assert!(shrunk.len() <= input.len());
 }
+
+#[test]
+fn an_unwinding_the_caller_starts_to_stop_the_shrink_goes_through_to_it() {
+    // `boardfuzz shrink` leaves a shrink at its budget by unwinding with a payload of its own:
+    // the guard against panics must not take it for one.
+    struct Stop;
+    let left = std::panic::catch_unwind(|| {
+        shrink_text("5\n1 2 3 4 9\n", &mut |_: &str| {
+            std::panic::resume_unwind(Box::new(Stop))
+        })
+    });
+    assert!(left.is_err_and(|payload| payload.is::<Stop>()));
+}
