@@ -20,29 +20,17 @@ pub(super) fn lower_numbers(mut text: String, keep: &mut Keep) -> String {
         let with = |text: &str, now: &str, number: &str| {
             format!("{}{number}{}", &text[..s], &text[s + now.len()..])
         };
-        if let Ok(n) = token.parse::<u64>() {
-            // `high` is kept (the value now in the text), `low` and below are taken as refused.
+        if let Ok(n) = token.parse::<usize>() {
             // `now` is the token as the text holds it (`007` until a lower value is kept).
-            let (mut low, mut high, mut now) = (None, n, token.clone());
-            for first in [0, 1] {
-                if first < high {
-                    let candidate = with(&text, &now, &first.to_string());
-                    if try_take(&mut text, candidate, keep) {
-                        (high, now) = (first, first.to_string());
-                        break;
-                    }
-                    low = Some(first);
+            let mut now = token.clone();
+            lowest_kept(0, n, &mut |v| {
+                let candidate = with(&text, &now, &v.to_string());
+                let kept = try_take(&mut text, candidate, keep);
+                if kept {
+                    now = v.to_string();
                 }
-            }
-            while let Some(l) = low.filter(|&l| l + 1 < high) {
-                let mid = l + (high - l) / 2;
-                let candidate = with(&text, &now, &mid.to_string());
-                if try_take(&mut text, candidate, keep) {
-                    (high, now) = (mid, mid.to_string());
-                } else {
-                    low = Some(mid);
-                }
-            }
+                kept
+            });
             if now != token {
                 // A shorter number moves the tokens after it.
                 spans = tokens(&text);
@@ -63,6 +51,31 @@ pub(super) fn lower_numbers(mut text: String, keep: &mut Keep) -> String {
         k += 1;
     }
     text
+}
+
+/// The smallest value from `floor` up to `high` that `lower` keeps, by bisection (`floor` and
+/// `floor + 1` first), `high` being kept already: `lower(v)` tries the value `v` and says
+/// whether it was kept, and is asked only for values below the lowest kept so far.
+fn lowest_kept(floor: usize, high: usize, lower: &mut dyn FnMut(usize) -> bool) -> usize {
+    // `high` is kept; `low` and below are refused.
+    let (mut low, mut high) = (None, high);
+    for first in [floor, floor + 1] {
+        if first < high {
+            if lower(first) {
+                return first;
+            }
+            low = Some(first);
+        }
+    }
+    while let Some(l) = low.filter(|&l| l + 1 < high) {
+        let mid = l + (high - l) / 2;
+        if lower(mid) {
+            high = mid;
+        } else {
+            low = Some(mid);
+        }
+    }
+    high
 }
 
 /// The most values [`lower_values`] tries in one scope.
@@ -115,27 +128,15 @@ pub(super) fn lower_values(mut text: String, keep: &mut Keep) -> String {
                 .rev()
                 .find(|&x| x < v)
                 .unwrap_or(0);
-            // `high` is kept (the value now in the text); `low` and below are refused.
-            let (mut low, mut high) = (None, v);
-            for first in [floor, floor + 1] {
-                if first < high {
-                    let candidate = with(&text, high, first);
-                    if try_take(&mut text, candidate, keep) {
-                        high = first;
-                        break;
-                    }
-                    low = Some(first);
+            let mut now = v;
+            lowest_kept(floor, v, &mut |to| {
+                let candidate = with(&text, now, to);
+                let kept = try_take(&mut text, candidate, keep);
+                if kept {
+                    now = to;
                 }
-            }
-            while let Some(l) = low.filter(|&l| l + 1 < high) {
-                let mid = l + (high - l) / 2;
-                let candidate = with(&text, high, mid);
-                if try_take(&mut text, candidate, keep) {
-                    high = mid;
-                } else {
-                    low = Some(mid);
-                }
-            }
+                kept
+            });
         }
     }
     text
