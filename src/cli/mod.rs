@@ -420,17 +420,23 @@ fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
     if d.saved.is_some() || crate::harness::fits_a_screen(&d.input) {
         return d.report_on_screen(None);
     }
-    let bytes = d.input.as_bytes();
-    let path = std::env::temp_dir().join(format!(
-        "boardfuzz-{}-{}.in",
-        d.slug,
-        crate::harness::corpus::content_hash(bytes)
-    ));
-    match std::fs::write(&path, bytes) {
-        Ok(()) => d.report_on_screen(Some(&path)),
+    match whole_case_file(d.slug, &d.input) {
+        Some(path) => d.report_on_screen(Some(&path)),
+        None => d.report_styled(),
+    }
+}
+
+/// A file in the temporary folder holding `input` whole (`boardfuzz-<slug>-<hash>.in`), for a
+/// terminal report that shows only its head and tail; `None` (with a warning) if it cannot be
+/// written.
+fn whole_case_file(slug: &str, input: &str) -> Option<std::path::PathBuf> {
+    let hash = crate::harness::corpus::content_hash(input.as_bytes());
+    let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
+    match std::fs::write(&path, input) {
+        Ok(()) => Some(path),
         Err(e) => {
             eprintln!("warning: cannot write {}: {e}", path.display());
-            d.report_styled()
+            None
         }
     }
 }
@@ -439,24 +445,11 @@ fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
 /// and a file written for it in the temporary folder (`boardfuzz-<slug>-<hash>.in`); whole
 /// again should that file not be written.
 fn input_on_screen(slug: &str, input: &str) -> String {
-    let whole = || {
-        let mut text = input.to_string();
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text
-    };
-    if crate::harness::fits_a_screen(input) {
-        return whole();
-    }
-    let hash = crate::harness::corpus::content_hash(input.as_bytes());
-    let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
-    match std::fs::write(&path, input) {
-        Ok(()) => crate::harness::head_and_tail(input, &path),
-        Err(e) => {
-            eprintln!("warning: cannot write {}: {e}", path.display());
-            whole()
-        }
+    let fits = crate::harness::fits_a_screen(input);
+    match (!fits).then(|| whole_case_file(slug, input)).flatten() {
+        Some(path) => crate::harness::head_and_tail(input, &path),
+        None if input.ends_with('\n') => input.to_string(),
+        None => format!("{input}\n"),
     }
 }
 
