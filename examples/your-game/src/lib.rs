@@ -7,7 +7,8 @@
 //! (a slug, a case type, its judge text, the engine, the reference) and optional ones that each
 //! buy something — traces of the board after each move (a report names the first move where the
 //! two sides part, as `move 3` since the game's unit is a move), census tags (which edge cases a
-//! run reached), the rule clauses each tag exercises, and a title.
+//! run reached), the rule clauses each tag exercises, a picture of the board each trace line
+//! describes (a finding shows the two sides' boards, the differing cells marked), and a title.
 //!
 //! A planted bug, for trying the checker: with `YOUR_GAME_PLANT=anti-diagonal` in the
 //! environment the engine forgets one of the four directions of a win (see [`engine`]).
@@ -16,7 +17,7 @@ pub mod engine;
 pub mod reference;
 
 use arbitrary::{Arbitrary, Unstructured};
-use boardfuzz::game::{tag_bits, Game, Options, Outcome, Rejection, Trace};
+use boardfuzz::game::{tag_bits, Cell, Game, Options, Outcome, Picture, Rejection, Tone, Trace};
 
 /// The game, as boardfuzz sees it.
 pub struct ConnectFour;
@@ -127,6 +128,12 @@ impl Game for ConnectFour {
         Some(reference::trace(input).map_err(Outcome::rejected))
     }
 
+    /// The board of a trace line: a finding shows the reference's and the engine's side by side
+    /// at the first move where they part (or the last board, when only the answers differ).
+    fn draw(trace_line: &str, _: &[u8], _: &Options) -> Option<Picture> {
+        picture(trace_line)
+    }
+
     fn census(input: &[u8], _: &Options) -> u64 {
         engine::census(input)
     }
@@ -134,5 +141,82 @@ impl Game for ConnectFour {
     fn reference_census(input: &[u8], _: &Options) -> Option<u64> {
         let names = reference::census(input).unwrap_or_default();
         Some(tag_bits(Self::TAGS, &names))
+    }
+}
+
+/// The picture of one trace line, `{player} {column} {rows}` (`X 2 .../.X.`: the rows top first,
+/// joined by `/`, as [`engine::trace`] and [`reference::trace`] both write them): a cell for each
+/// place, `X` dark, `O` light, `.` empty, and a caption naming the move. `None` for a line that
+/// is not one (the same code draws both sides' lines, so a wrong one must not panic).
+pub fn picture(trace_line: &str) -> Option<Picture> {
+    let mut fields = trace_line.split(' ');
+    let (player, column, board) = (fields.next()?, fields.next()?, fields.next()?);
+    if fields.next().is_some() || !matches!(player, "X" | "O") {
+        return None;
+    }
+    let column: usize = column.parse().ok()?;
+    let rows = board
+        .split('/')
+        .map(|row| {
+            row.chars()
+                .map(|c| match c {
+                    'X' => Some(Cell::new("X", Tone::Dark)),
+                    'O' => Some(Cell::new("O", Tone::Light)),
+                    '.' => Some(Cell::new(".", Tone::Empty)),
+                    _ => None,
+                })
+                .collect::<Option<Vec<Cell>>>()
+        })
+        .collect::<Option<Vec<Vec<Cell>>>>()?;
+    let width = rows[0].len();
+    if width == 0 || !(1..=width).contains(&column) || rows.iter().any(|r| r.len() != width) {
+        return None;
+    }
+    Some(Picture::new(
+        rows,
+        format!("{player} dropped in column {column}"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_line_is_drawn_cell_by_cell() {
+        let p = picture("O 2 .O./.X.").unwrap();
+        let texts: Vec<Vec<&str>> = p
+            .rows
+            .iter()
+            .map(|r| r.iter().map(|c| c.text.as_str()).collect())
+            .collect();
+        assert_eq!(texts, [[".", "O", "."], [".", "X", "."]]);
+        assert_eq!(p.rows[0][1].tone, Tone::Light);
+        assert_eq!(p.rows[1][1].tone, Tone::Dark);
+        assert_eq!(p.rows[1][0].tone, Tone::Empty);
+        assert_eq!(p.caption, "O dropped in column 2");
+    }
+
+    #[test]
+    fn every_line_of_a_real_trace_draws_and_garbage_does_not() {
+        let trace = engine::trace(b"3 4\n5\n1 2 2 4 1\n").unwrap();
+        for line in &trace {
+            assert!(picture(line).is_some(), "{line}");
+        }
+        for bad in [
+            "",
+            "X",
+            "X 2",
+            "Z 1 ...",
+            "X 0 ...",
+            "X 4 ...",
+            "X 1 ../...",
+            "X 1 .Q.",
+            "X 1 ... extra",
+            "X x ...",
+            "X 1 /",
+        ] {
+            assert_eq!(picture(bad), None, "{bad:?}");
+        }
     }
 }

@@ -69,6 +69,27 @@ fn check_finds_shrinks_saves_and_replays_the_planted_bug() {
         "{report}"
     );
     assert!(!report.contains("turn"), "{report}");
+    // The board is drawn (`Game::draw`): the traces agree, so the report shows the last board,
+    // one picture for both sides, its cells and its caption.
+    let heading = report
+        .lines()
+        .position(|l| l.starts_with("move ") && l.ends_with(", the last (both sides):"))
+        .unwrap_or_else(|| panic!("no board drawn:\n{report}"));
+    let board: Vec<&str> = report
+        .lines()
+        .skip(heading + 1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(
+        board.iter().any(|l| l.contains(" X ")) && board.iter().any(|l| l.contains(" O ")),
+        "{report}"
+    );
+    assert!(
+        board
+            .last()
+            .is_some_and(|l| l.contains(" dropped in column ")),
+        "{report}"
+    );
 
     let saved = saved_inputs(&corpus);
     assert_eq!(saved.len(), 1, "{report}");
