@@ -335,15 +335,234 @@ fn clause_order(id: &str) -> (&str, u64, &str) {
 pub trait Game: 'static {
     /// A structured case, valid by construction within the problem's constraints. Its
     /// `Arbitrary` decoding is a versioned format: changing it invalidates saved fuzz corpora.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// pub struct Case {
+    ///     pub pile: u16,
+    ///     pub moves: Vec<u8>,
+    /// }
+    /// impl Game for TakeAway {
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     type Case = Case;
+    /// }
+    /// # fn main() {
+    /// let text = dyn_game::<TakeAway>().generate(&mut Rng::new(1), &Options::new()).unwrap();
+    /// assert!(text.lines().next().is_some_and(|l| l.split(' ').count() == 2));
+    /// # }
+    /// ```
     type Case: Clone + fmt::Debug + for<'a> Arbitrary<'a>;
 
     /// The slug used everywhere: the corpus folder `corpus/<slug>/`, fuzz target names, the
     /// command line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const SLUG: &'static str = "take_away";
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().slug(), "take_away");
+    /// # }
+    /// ```
     const SLUG: &'static str;
     /// The judge problem id, accepted as an alias on the command line (e.g. `boj15778`). The
     /// default is the slug.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const PROBLEM: &'static str = "ta-1";
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().problem(), "ta-1");
+    /// # }
+    /// ```
     const PROBLEM: &'static str = Self::SLUG;
     /// A human-readable title (`boardfuzz list`). The default is the slug.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const TITLE: &'static str = "Take-away: 1 to 3 stones a move";
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().title(), "Take-away: 1 to 3 stones a move");
+    /// # }
+    /// ```
     const TITLE: &'static str = Self::SLUG;
     /// What one line of the trace ([`Game::engine_trace`]) stands for, as the reports name it:
     /// a finding's first divergence is at `turn 3` by default, at `move 3` with `"move"` —
@@ -351,9 +570,129 @@ pub trait Game: 'static {
     /// lowercase noun, singular: the reports write `3 move(s)`, `per-move trace`. The default
     /// is `turn`. (The JSON report keeps its field names, `turn` and `turns`, whatever the
     /// unit, and names the unit beside them.)
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const UNIT: &'static str = "move";
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().unit(), "move");
+    /// # }
+    /// ```
     const UNIT: &'static str = "turn";
     /// The census tags, in display order; [`Game::census`] returns a bit set over this slice (at
     /// most 64). The default is none: census tables and coverage checks say the game has none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    ///
+    ///     fn census(input: &[u8], _: &Options) -> u64 {
+    ///         match engine::solve(input).as_deref() {
+    ///             Err(_) => 0, // a rejected input hits no tag
+    ///             Ok("none\n") => tag_bit(Self::TAGS, "no-winner"),
+    ///             Ok(_) => tag_bit(Self::TAGS, "won"),
+    ///         }
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// assert_eq!(game.tags(), ["won", "no-winner"]);
+    /// assert_eq!(game.census(b"2 1\n1\n", &Options::new()), Ok(0b10));
+    /// # }
+    /// ```
     const TAGS: &'static [&'static str] = &[];
     /// The rule clauses each census tag exercises: one `(tag, clause ids)` pair per tag of
     /// [`Game::TAGS`], in the same order, each citing at least one clause, e.g.
@@ -362,22 +701,381 @@ pub trait Game: 'static {
     /// `census` and the reports count, for each clause, the cases whose tags cite it (clause
     /// coverage, [`Clause`]), and `rules` prints the clauses with their tags. The default is
     /// none: the game shows no clause coverage and says so.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    /// #     const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    ///     const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] =
+    ///         &[("won", &["TA-3"]), ("no-winner", &["TA-4"])];
+    /// }
+    /// # fn main() {
+    /// let clauses = dyn_game::<TakeAway>().clauses();
+    /// assert_eq!(clauses[0].id, "TA-3");
+    /// assert_eq!(clauses[0].tags, ["won"]);
+    /// # }
+    /// ```
     const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] = &[];
     /// The clauses no census tag measures, each with the reason, e.g.
     /// `("YN-1", "every input exercises it")`: together with the clauses of
     /// [`Game::TAG_CLAUSES`], every clause of the rules, so that a rule no tag cites is visibly
     /// unmeasured rather than silently untested. The default is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    /// #     const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    /// #     const TAG_CLAUSES: &'static [(&'static str, &'static [&'static str])] =
+    /// #         &[("won", &["TA-3"]), ("no-winner", &["TA-4"])];
+    ///     const UNMEASURED: &'static [(&'static str, &'static str)] = &[
+    ///         ("TA-1", "every input exercises it"),
+    ///         ("TA-2", "reading only (the bad-* entries of the corpus)"),
+    ///     ];
+    /// }
+    /// # fn main() {
+    /// let clauses = dyn_game::<TakeAway>().clauses();
+    /// let ids: Vec<&str> = clauses.iter().map(|c| c.id).collect();
+    /// assert_eq!(ids, ["TA-1", "TA-2", "TA-3", "TA-4"]);
+    /// assert_eq!(clauses[0].unmeasured, Some("every input exercises it"));
+    /// # }
+    /// ```
     const UNMEASURED: &'static [(&'static str, &'static str)] = &[];
     /// The settings this game understands (see [`crate::settings`]): each one a command-line
     /// flag, recorded beside corpus entries. The default is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const SETTINGS: &'static [Setting] = &[Setting {
+    ///         name: "pile",
+    ///         help: "the pile of generated cases (1 to 1000)",
+    ///         kind: Kind::Number { min: 1, max: 1000 },
+    ///         scope: Scope::Generator,
+    ///         value_name: "N",
+    ///     }];
+    ///
+    ///     fn generate(rng: &mut Rng, options: &Options) -> Result<Case, String> {
+    ///         let mut case: Case = boardfuzz::game::arbitrary_case(rng)?;
+    ///         if let Some(pile) = options.number("pile") {
+    ///             case.pile = (pile - 1) as u16; // `render` adds the 1 back
+    ///         }
+    ///         Ok(case)
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// assert_eq!(game.settings()[0].flag(), "--pile N");
+    /// let options = Options::new().with("pile", Value::Number(7));
+    /// assert!(game.generate(&mut Rng::new(1), &options).unwrap().starts_with("7 "));
+    /// # }
+    /// ```
     const SETTINGS: &'static [Setting] = &[];
 
     /// The judge input text of a case.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn render(case: &Case) -> String {
+    ///         // The raw numbers brought into range (step 2's `render` also stops at the last stone).
+    ///         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    ///         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let case = Case { pile: 4, moves: vec![0, 2] };
+    /// assert_eq!(TakeAway::render(&case), "5 2\n1\n3\n");
+    /// # }
+    /// ```
     fn render(case: &Self::Case) -> String;
 
     /// The optimized engine: judge text in, judge output (or the input's rejection) out.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn engine(input: &[u8], _: &Options) -> Outcome {
+    ///         Outcome::from_result(engine::solve(input))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// assert_eq!(TakeAway::engine(b"2 2\n1\n1\n", &Options::new()), Outcome::Output("B 2\n".into()));
+    /// # }
+    /// ```
     fn engine(input: &[u8], options: &Options) -> Outcome;
     /// The literal reference, written apart from the engine, from the rules alone.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    ///     fn reference(input: &[u8], _: &Options) -> Outcome {
+    ///         Outcome::from_result(reference::solve(input))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// assert_eq!(TakeAway::reference(b"2 2\n1\n1\n", &Options::new()), Outcome::Output("B 2\n".into()));
+    /// # }
+    /// ```
     fn reference(input: &[u8], options: &Options) -> Outcome;
 
     /// The case that a judge text describes, if it is a valid input: what the structural
@@ -386,6 +1084,73 @@ pub trait Game: 'static {
     /// characters, numbers; the harness
     /// keeps only candidates the reference still answers), as it does for any text a game
     /// cannot read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn parse_case(input: &[u8]) -> Option<Case> {
+    ///         // The case whose `render` is exactly this text, or `None`.
+    ///         let text = std::str::from_utf8(input).ok()?;
+    ///         let mut numbers = text.split_whitespace().map(|t| t.parse::<u16>().ok());
+    ///         let pile = numbers.next()??.checked_sub(1)?;
+    ///         let _count = numbers.next()??;
+    ///         let moves = numbers.map(|m| m?.checked_sub(1).map(|m| m as u8)).collect::<Option<_>>()?;
+    ///         let case = Case { pile, moves };
+    ///         (Self::render(&case).as_bytes() == input).then_some(case)
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let text = "5 2\n1\n3\n";
+    /// let case = TakeAway::parse_case(text.as_bytes()).unwrap();
+    /// assert_eq!(TakeAway::render(&case), text);
+    /// assert!(TakeAway::parse_case(b"5 2\n1\n").is_none()); // not a text `render` writes
+    /// # }
+    /// ```
     fn parse_case(_input: &[u8]) -> Option<Self::Case> {
         None
     }
@@ -393,6 +1158,88 @@ pub trait Game: 'static {
     /// Structurally smaller variants of a case, most aggressive first. They need not all be
     /// valid or failing; the shrinker tries them in order. The default is none (used only with
     /// [`Game::parse_case`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    /// #     fn parse_case(input: &[u8]) -> Option<Case> {
+    /// #         // The case whose `render` is exactly this text, or `None`.
+    /// #         let text = std::str::from_utf8(input).ok()?;
+    /// #         let mut numbers = text.split_whitespace().map(|t| t.parse::<u16>().ok());
+    /// #         let pile = numbers.next()??.checked_sub(1)?;
+    /// #         let _count = numbers.next()??;
+    /// #         let moves = numbers.map(|m| m?.checked_sub(1).map(|m| m as u8)).collect::<Option<_>>()?;
+    /// #         let case = Case { pile, moves };
+    /// #         (Self::render(&case).as_bytes() == input).then_some(case)
+    /// #     }
+    ///     fn shrink(case: &Case) -> Vec<Case> {
+    ///         // Most aggressive first: no moves, half of them, all but the last; then a smaller pile.
+    ///         let n = case.moves.len();
+    ///         let mut out: Vec<Case> = [0, n / 2, n.saturating_sub(1)]
+    ///             .into_iter()
+    ///             .filter(|&keep| keep < n)
+    ///             .map(|keep| Case { pile: case.pile, moves: case.moves[..keep].to_vec() })
+    ///             .collect();
+    ///         if case.pile > 0 {
+    ///             out.push(Case { pile: case.pile / 2, moves: case.moves.clone() });
+    ///         }
+    ///         out
+    ///     }
+    /// }
+    /// # fn main() {
+    /// // Shrink a game B wins to a smaller one B still wins.
+    /// let game = dyn_game::<TakeAway>();
+    /// let b_wins = |text: &str| TakeAway::engine(text.as_bytes(), &Options::new()).to_string().starts_with('B');
+    /// let start = "4 4\n1\n1\n1\n1\n";
+    /// let shrunk = game.shrink(start, &mut |t| b_wins(t)).unwrap();
+    /// assert!(b_wins(&shrunk) && shrunk.len() < start.len(), "{shrunk}");
+    /// # }
+    /// ```
     fn shrink(_case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
     }
@@ -400,6 +1247,66 @@ pub trait Game: 'static {
     /// A secondary size the shrinker may lower at equal text length (e.g. the number of digit
     /// cells on a board, where a hole `H` sorts after the digits). Candidates are accepted when
     /// `(text length, rank, text)` strictly decreases. The default, 0, leaves text order alone.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn shrink_rank(case: &Case) -> u64 {
+    ///         // At equal length, a game of smaller moves is the simpler one.
+    ///         case.moves.iter().map(|&m| u64::from(m % 3)).sum()
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let ones = Case { pile: 2, moves: vec![0, 0] };
+    /// let threes = Case { pile: 2, moves: vec![2, 2] };
+    /// assert!(TakeAway::shrink_rank(&ones) < TakeAway::shrink_rank(&threes));
+    /// # }
+    /// ```
     fn shrink_rank(_case: &Self::Case) -> u64 {
         0
     }
@@ -410,6 +1317,76 @@ pub trait Game: 'static {
     /// judge's rules. A game whose small scopes lie outside the judge's defaults says so here (a
     /// shorter turn limit, `--no-strict` for fewer dice). Only [`Scope::Both`] settings belong
     /// here: both sides run the case.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const SETTINGS: &'static [Setting] = &[Setting {
+    ///         name: "max-take",
+    ///         help: "the most stones a move may take (default 3)",
+    ///         kind: Kind::Number { min: 1, max: 3 },
+    ///         scope: Scope::Both,
+    ///         value_name: "K",
+    ///     }];
+    ///
+    ///     fn case_options(case: &Case) -> Options {
+    ///         // Fuzz cases of an even pile are judged with moves of at most 2 (both sides read it).
+    ///         match case.pile % 2 {
+    ///             0 => Options::new().with("max-take", Value::Number(2)),
+    ///             _ => Options::new(),
+    ///         }
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let (_, options) = dyn_game::<TakeAway>().decode_fuzz_case(&[0, 0, 0]).unwrap();
+    /// assert_eq!(options.number("max-take"), Some(2));
+    /// # }
+    /// ```
     fn case_options(_case: &Self::Case) -> Options {
         Options::new()
     }
@@ -417,11 +1394,121 @@ pub trait Game: 'static {
     /// One structured fuzz input in this many gets [`crate::fuzzing::deep_check`] (traces,
     /// census, self-checks) as well as the answers. Chosen so that the deep checks take under
     /// about a tenth of the target's time ([`crate::draw::DEEP_ONE_IN`] explains the default).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const DEEP_ONE_IN: u32 = 16; // the deep checks are cheap here
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().deep_share().0, 16);
+    /// # }
+    /// ```
     const DEEP_ONE_IN: u32 = crate::draw::DEEP_ONE_IN;
 
     /// The longest judge text a deep check runs on: for a game whose literal trace grows faster
     /// than its answer with the size of the case (coin_jump plays a whole game from every
     /// reachable cell), one large case could cost more than all the rest.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const DEEP_MAX_TEXT: usize = 64 * 1024; // no deep check of a text over 64 KiB
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().deep_share().1, 65536);
+    /// # }
+    /// ```
     const DEEP_MAX_TEXT: usize = usize::MAX;
 
     /// Checks of the engine against itself that need no reference: answers that two internal
@@ -429,6 +1516,70 @@ pub trait Game: 'static {
     /// coin_jump's search and its census analysis). The structured fuzz targets run them on the
     /// cases whose traces they compare ([`crate::fuzzing::deep_check`]), which also puts those
     /// paths under coverage. `Err` describes the first inconsistency; the default checks nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn self_check(input: &[u8], _: &Options) -> Result<(), String> {
+    ///         // A moves first, so A wins only at an odd move and B only at an even one.
+    ///         let Ok(answer) = engine::solve(input) else { return Ok(()) };
+    ///         let odd = |t: &str| t.trim().parse::<u32>().is_ok_and(|t| t % 2 == 1);
+    ///         match answer.split_once(' ') {
+    ///             Some(("A", t)) if !odd(t) => Err(format!("A won at an even move: {answer}")),
+    ///             Some(("B", t)) if odd(t) => Err(format!("B won at an odd move: {answer}")),
+    ///             _ => Ok(()),
+    ///         }
+    ///     }
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().self_check(b"3 2\n1\n2\n", &Options::new()), Ok(()));
+    /// # }
+    /// ```
     fn self_check(_input: &[u8], _options: &Options) -> Result<(), String> {
         Ok(())
     }
@@ -440,6 +1591,77 @@ pub trait Game: 'static {
     /// 1000 turns) may shorten that here: the raw target is there for the readers, and the
     /// structured target and the campaign judge whole games. Only [`Scope::Both`] settings
     /// belong here.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     const SETTINGS: &'static [Setting] = &[Setting {
+    ///         name: "strict",
+    ///         help: "reject a move line with more than one number",
+    ///         kind: Kind::Switch,
+    ///         scope: Scope::Both,
+    ///         value_name: "",
+    ///     }];
+    ///
+    ///     fn raw_options(input: &[u8]) -> Options {
+    ///         // Half the raw inputs are read strictly, half not: both readings get fuzzed.
+    ///         match boardfuzz::draw::hash(input) % 2 {
+    ///             0 => Options::new().with("strict", Value::Switch),
+    ///             _ => Options::new(),
+    ///         }
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// let strict = (0..8u8).filter(|&b| game.raw_options(&[b]).switch("strict")).count();
+    /// assert!(strict > 0 && strict < 8);
+    /// # }
+    /// ```
     fn raw_options(_input: &[u8]) -> Options {
         Options::new()
     }
@@ -449,6 +1671,74 @@ pub trait Game: 'static {
     /// derived lists come long as well as short ([`arbitrary_case`]); a game's own generators
     /// can aim at the edge cases random bytes rarely reach, and read the [`Scope::Generator`]
     /// settings.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn generate(rng: &mut Rng, _: &Options) -> Result<Case, String> {
+    ///         // One case in four is a pile the moves empty exactly: the games that have a winner.
+    ///         let mut case: Case = boardfuzz::game::arbitrary_case(rng)?;
+    ///         if rng.chance(1, 4) && !case.moves.is_empty() {
+    ///             let taken: u16 = case.moves.iter().map(|&m| u16::from(m % 3) + 1).sum();
+    ///             case.pile = taken - 1; // `render` adds the 1 back
+    ///         }
+    ///         Ok(case)
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// let won = (0..200)
+    ///     .map(|seed| game.generate(&mut Rng::new(seed), &Options::new()).unwrap())
+    ///     .filter(|text| TakeAway::engine(text.as_bytes(), &Options::new()).to_string() != "none\n")
+    ///     .count();
+    /// assert!(won >= 30, "{won} of 200 won");
+    /// # }
+    /// ```
     fn generate(rng: &mut Rng, _options: &Options) -> Result<Self::Case, String> {
         arbitrary_case(rng)
     }
@@ -456,10 +1746,186 @@ pub trait Game: 'static {
     /// The engine's per-turn trace (format in `docs/judge-text.md`): one line of state per turn,
     /// so a report can name the first turn where the two sides part. The default, `None`, means
     /// the game has no trace; reports then say so and compare final answers only.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn engine_trace(input: &[u8], _: &Options) -> Option<Trace> {
+    ///         // One line per move, the stones left after it (`left 7`). (Here written from the text once
+    ///         // the engine has accepted it; a real engine writes the line in its own loop.)
+    ///         if let Err(rejection) = engine::solve(input) {
+    ///             return Some(Err(Outcome::rejected(rejection)));
+    ///         }
+    ///         let text = String::from_utf8_lossy(input);
+    ///         let mut numbers = text.split_whitespace().map(|t| t.parse::<u32>().unwrap_or(0));
+    ///         let (mut left, count) = (numbers.next()?, numbers.next()?);
+    ///         let lines = numbers.take(count as usize).map(|take| {
+    ///             left = left.saturating_sub(take);
+    ///             format!("left {left}")
+    ///         });
+    ///         Some(Ok(lines.collect()))
+    ///     }
+    ///
+    ///     fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
+    ///         if let Err(rejection) = reference::solve(input) {
+    ///             return Some(Err(Outcome::rejected(rejection)));
+    ///         }
+    ///         let text = String::from_utf8(input.to_vec()).ok()?;
+    ///         let lines: Vec<&str> = text.lines().collect();
+    ///         let mut left: u32 = lines.first()?.split_whitespace().next()?.parse().ok()?;
+    ///         let mut trace = Vec::new();
+    ///         for line in &lines[1..] {
+    ///             left -= line.trim().parse::<u32>().ok()?.min(left);
+    ///             trace.push(format!("left {left}"));
+    ///         }
+    ///         Some(Ok(trace))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// let input = b"5 2\n1\n3\n";
+    /// let expected = vec!["left 4".to_string(), "left 1".to_string()];
+    /// assert_eq!(game.engine_trace(input, &Options::new()), Some(Ok(expected.clone())));
+    /// assert_eq!(game.reference_trace(input, &Options::new()), Some(Ok(expected)));
+    /// # }
+    /// ```
     fn engine_trace(_input: &[u8], _options: &Options) -> Option<Trace> {
         None
     }
     /// The reference's per-turn trace, written as [`Game::engine_trace`] writes it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn engine_trace(input: &[u8], _: &Options) -> Option<Trace> {
+    ///         // One line per move, the stones left after it (`left 7`). (Here written from the text once
+    ///         // the engine has accepted it; a real engine writes the line in its own loop.)
+    ///         if let Err(rejection) = engine::solve(input) {
+    ///             return Some(Err(Outcome::rejected(rejection)));
+    ///         }
+    ///         let text = String::from_utf8_lossy(input);
+    ///         let mut numbers = text.split_whitespace().map(|t| t.parse::<u32>().unwrap_or(0));
+    ///         let (mut left, count) = (numbers.next()?, numbers.next()?);
+    ///         let lines = numbers.take(count as usize).map(|take| {
+    ///             left = left.saturating_sub(take);
+    ///             format!("left {left}")
+    ///         });
+    ///         Some(Ok(lines.collect()))
+    ///     }
+    ///
+    ///     fn reference_trace(input: &[u8], _: &Options) -> Option<Trace> {
+    ///         if let Err(rejection) = reference::solve(input) {
+    ///             return Some(Err(Outcome::rejected(rejection)));
+    ///         }
+    ///         let text = String::from_utf8(input.to_vec()).ok()?;
+    ///         let lines: Vec<&str> = text.lines().collect();
+    ///         let mut left: u32 = lines.first()?.split_whitespace().next()?.parse().ok()?;
+    ///         let mut trace = Vec::new();
+    ///         for line in &lines[1..] {
+    ///             left -= line.trim().parse::<u32>().ok()?.min(left);
+    ///             trace.push(format!("left {left}"));
+    ///         }
+    ///         Some(Ok(trace))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// let input = b"5 2\n1\n3\n";
+    /// let expected = vec!["left 4".to_string(), "left 1".to_string()];
+    /// assert_eq!(game.engine_trace(input, &Options::new()), Some(Ok(expected.clone())));
+    /// assert_eq!(game.reference_trace(input, &Options::new()), Some(Ok(expected)));
+    /// # }
+    /// ```
     fn reference_trace(_input: &[u8], _options: &Options) -> Option<Trace> {
         None
     }
@@ -468,6 +1934,70 @@ pub trait Game: 'static {
     /// differing cells marked, in the terminal and in the HTML report. `input` is the case's
     /// judge text, for what a trace line leaves out (the board's colours or holes). The default,
     /// `None`, draws nothing: a game without it loses only the pictures.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn draw(trace_line: &str, _: &[u8], _: &Options) -> Option<Picture> {
+    ///         // The pile after a move (`left 7`): one cell a stone, a caption with the count; `None` for
+    ///         // a line that is not one (the same code draws both sides' lines: never a panic).
+    ///         let left: usize = trace_line.strip_prefix("left ")?.parse().ok()?;
+    ///         let stones = (0..left.min(40)).map(|_| Cell::new("o", Tone::Dark)).collect();
+    ///         Some(Picture::new(vec![stones], format!("{left} stone(s) left")))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let picture = TakeAway::draw("left 3", b"", &Options::new()).unwrap();
+    /// assert_eq!(picture.size(), (1, 3));
+    /// assert_eq!(picture.caption, "3 stone(s) left");
+    /// assert_eq!(TakeAway::draw("left x", b"", &Options::new()), None);
+    /// # }
+    /// ```
     fn draw(_trace_line: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
         None
     }
@@ -478,6 +2008,72 @@ pub trait Game: 'static {
     /// not read as a board (or draw what it can), never panic. `input` is the case's judge text.
     /// The default, `None`, draws nothing: a solution's finding then shows the reference's final
     /// position ([`Game::draw`] of its trace's last line) alone.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn draw_output(output: &str, _: &[u8], _: &Options) -> Option<Picture> {
+    ///         // For a game whose answer is a board. Take-away's is a winner: drawn as one cell, and
+    ///         // `None` for any other text (a solution may print anything).
+    ///         let (player, tone) = match output.split_whitespace().next()? {
+    ///             "A" => ("A", Tone::First),
+    ///             "B" => ("B", Tone::Second),
+    ///             _ => return None,
+    ///         };
+    ///         Some(Picture::new(vec![vec![Cell::new(player, tone)]], output.trim()))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let picture = TakeAway::draw_output("B 2\n", b"", &Options::new()).unwrap();
+    /// assert_eq!(picture.rows[0][0], Cell::new("B", Tone::Second));
+    /// assert_eq!(TakeAway::draw_output("garbage", b"", &Options::new()), None);
+    /// # }
+    /// ```
     fn draw_output(_output: &str, _input: &[u8], _options: &Options) -> Option<Picture> {
         None
     }
@@ -487,10 +2083,138 @@ pub trait Game: 'static {
     /// [`Game::reference_reader`] (same reading, or the same error class at the same line) instead
     /// of the whole answers, and leaves the answers of valid inputs to the structured target.
     /// `None` (the default, for both): the parse target compares the whole answers.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn engine_reader(input: &[u8], _: &Options) -> Option<Outcome> {
+    ///         // For a reference too slow for every raw input: compare only what the readers make of it,
+    ///         // the same text for every accepted input, or the rejection.
+    ///         Some(Outcome::from_result(engine::solve(input).map(|_| String::new())))
+    ///     }
+    ///
+    ///     fn reference_reader(input: &[u8], _: &Options) -> Option<Outcome> {
+    ///         Some(Outcome::from_result(reference::solve(input).map(|_| String::new())))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let (engine, reference) = dyn_game::<TakeAway>().readers(b"3 1\n9\n", &Options::new()).unwrap();
+    /// assert!(engine.agrees_with(&reference));
+    /// # }
+    /// ```
     fn engine_reader(_input: &[u8], _options: &Options) -> Option<Outcome> {
         None
     }
     /// What the reference's reader makes of `input`, written as [`Game::engine_reader`] writes it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    ///     fn engine_reader(input: &[u8], _: &Options) -> Option<Outcome> {
+    ///         // For a reference too slow for every raw input: compare only what the readers make of it,
+    ///         // the same text for every accepted input, or the rejection.
+    ///         Some(Outcome::from_result(engine::solve(input).map(|_| String::new())))
+    ///     }
+    ///
+    ///     fn reference_reader(input: &[u8], _: &Options) -> Option<Outcome> {
+    ///         Some(Outcome::from_result(reference::solve(input).map(|_| String::new())))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let (engine, reference) = dyn_game::<TakeAway>().readers(b"3 1\n9\n", &Options::new()).unwrap();
+    /// assert!(engine.agrees_with(&reference));
+    /// # }
+    /// ```
     fn reference_reader(_input: &[u8], _options: &Options) -> Option<Outcome> {
         None
     }
@@ -498,12 +2222,148 @@ pub trait Game: 'static {
     /// The census tags an input hits, as a bit set over [`Game::TAGS`] (0 for a rejected input),
     /// computed by the engine side (fast: the campaign runs it on every case). The default hits
     /// none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    /// #     const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    ///     fn census(input: &[u8], _: &Options) -> u64 {
+    ///         match engine::solve(input).as_deref() {
+    ///             Err(_) => 0, // a rejected input hits no tag
+    ///             Ok("none\n") => tag_bit(Self::TAGS, "no-winner"),
+    ///             Ok(_) => tag_bit(Self::TAGS, "won"),
+    ///         }
+    ///     }
+    /// }
+    /// # fn main() {
+    /// assert_eq!(dyn_game::<TakeAway>().census(b"1 1\n1\n", &Options::new()), Ok(0b01));
+    /// # }
+    /// ```
     fn census(_input: &[u8], _options: &Options) -> u64 {
         0
     }
     /// The same tags computed by the literal reference from its own simulation, if the reference
     /// provides them (`None`, the default, otherwise). The corpus census uses it, and the suite
     /// holds the two equal, so an engine bug cannot hide an uncovered clause.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use boardfuzz::game::*;
+    /// # use boardfuzz::rng::Rng;
+    /// # pub struct TakeAway;
+    /// # mod engine {
+    /// #     use boardfuzz::game::Rejection;
+    /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
+    /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
+    /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
+    /// #         };
+    /// #         let mut left = pile;
+    /// #         for (i, &take) in moves.iter().enumerate() {
+    /// #             if !(1..=3).contains(&take) || take > left {
+    /// #                 return Err(Rejection::new("invalid", i + 2, "a move"));
+    /// #             }
+    /// #             left -= take;
+    /// #             if left == 0 {
+    /// #                 return Ok(format!("{} {}\n", ["A", "B"][i % 2], i + 1));
+    /// #             }
+    /// #         }
+    /// #         Ok("none\n".to_string())
+    /// #     }
+    /// # }
+    /// # mod reference {
+    /// #     pub use super::engine::solve;
+    /// # }
+    /// # #[derive(Clone, Debug, arbitrary::Arbitrary)]
+    /// # pub struct Case {
+    /// #     pub pile: u16,
+    /// #     pub moves: Vec<u8>,
+    /// # }
+    /// impl Game for TakeAway {
+    /// #     type Case = Case;
+    /// #     const SLUG: &'static str = "take_away";
+    /// #     fn render(case: &Case) -> String {
+    /// #         let moves: Vec<String> = case.moves.iter().map(|m| (m % 3 + 1).to_string()).collect();
+    /// #         format!("{} {}\n{}\n", case.pile % 1000 + 1, moves.len(), moves.join("\n"))
+    /// #     }
+    /// #     fn engine(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(engine::solve(input))
+    /// #     }
+    /// #     fn reference(input: &[u8], _: &Options) -> Outcome {
+    /// #         Outcome::from_result(reference::solve(input))
+    /// #     }
+    /// #     const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    /// #     fn census(input: &[u8], _: &Options) -> u64 {
+    /// #         match engine::solve(input).as_deref() {
+    /// #             Err(_) => 0,
+    /// #             Ok("none\n") => tag_bit(Self::TAGS, "no-winner"),
+    /// #             Ok(_) => tag_bit(Self::TAGS, "won"),
+    /// #         }
+    /// #     }
+    ///     fn reference_census(input: &[u8], _: &Options) -> Option<u64> {
+    ///         // The same tags, from the reference's own answer.
+    ///         let names: &[&str] = match reference::solve(input).as_deref() {
+    ///             Err(_) => &[],
+    ///             Ok("none\n") => &["no-winner"],
+    ///             Ok(_) => &["won"],
+    ///         };
+    ///         Some(tag_bits(Self::TAGS, names))
+    ///     }
+    /// }
+    /// # fn main() {
+    /// let game = dyn_game::<TakeAway>();
+    /// for input in [&b"1 1\n1\n"[..], b"3 1\n1\n", b"x"] {
+    ///     assert_eq!(game.reference_census(input, &Options::new()), Some(game.census(input, &Options::new())));
+    /// }
+    /// # }
+    /// ```
     fn reference_census(_input: &[u8], _options: &Options) -> Option<u64> {
         None
     }

@@ -75,6 +75,52 @@ impl fmt::Display for JudgeError {
 impl std::error::Error for JudgeError {}
 
 /// A cursor over the required lines of a judge input.
+///
+/// [`JudgeText::new`] checks UTF-8 (`not-utf8`); [`JudgeText::line`] (a line of exactly N fields),
+/// [`JudgeText::line_in`] (a line of N to M fields) and [`JudgeText::fields`] (the N fields
+/// themselves) read the next required line, `truncated` past the last non-blank one and
+/// `malformed` for a wrong number of fields; [`number`] reads a bounded number (`malformed`,
+/// `out-of-range`); [`JudgeText::finish`] requires the rest to be blank (`trailing`). Each error
+/// names the 1-based line, and converts into a [`crate::game::Rejection`] with `?`.
+///
+/// # Example
+///
+/// ```
+/// use boardfuzz::game::Rejection;
+/// use boardfuzz::judge::{number, JudgeText};
+///
+/// /// Take-away's answer (`N M`, then M moves of 1 to 3 stones), read through `JudgeText`.
+/// pub fn solve(input: &[u8]) -> Result<String, Rejection> {
+///     let mut text = JudgeText::new(input)?;
+///     let (at, [pile, count]) = text.fields("the pile and the number of moves")?;
+///     let mut left = number(pile, at, "N", 1, 1000)?;
+///     let count = number(count, at, "M", 0, 1000)?;
+///     let mut winner = None;
+///     for t in 1..=count {
+///         let (at, [take]) = text.fields("a move")?;
+///         let take = number(take, at, "a move", 1, 3)?;
+///         if winner.is_some() || take > left {
+///             return Err(Rejection::new("invalid", at, format!("move {t}")));
+///         }
+///         left -= take;
+///         if left == 0 {
+///             winner = Some(format!("{} {t}\n", if t % 2 == 1 { "A" } else { "B" }));
+///         }
+///     }
+///     text.finish()?;
+///     Ok(winner.unwrap_or_else(|| "none\n".to_string()))
+/// }
+/// # fn main() {
+///
+/// assert_eq!(solve(b"3 2\n1\n2\n"), Ok("B 2\n".to_string()));
+/// let class_line = |input: &[u8]| solve(input).map_err(|e| (e.class, e.line)).unwrap_err();
+/// assert_eq!(class_line(b"3 2\n1\n"), ("truncated", 3));
+/// assert_eq!(class_line(b"3 1\n4\n"), ("out-of-range", 2));
+/// assert_eq!(class_line(b"3 1\n1 1\n"), ("malformed", 2));
+/// assert_eq!(class_line(b"3 1\n3\n1\n"), ("trailing", 3));
+/// assert_eq!(class_line(b"2 2\n2\n1\n"), ("invalid", 3));
+/// # }
+/// ```
 pub struct JudgeText<'a> {
     rest: &'a str,
     /// Number of the next line to be read (1-based).
