@@ -16,6 +16,12 @@
 //!
 //! It builds a crate from nothing (a few minutes), so it is `#[ignore]`d under a plain `cargo
 //! test`; `.ci/run` runs it: `cargo test --test docs_your_own_game -- --ignored`.
+//!
+//! The page's reference section is held by the fast tests below: it gives the signature of every
+//! item of `trait Game` as src/game.rs declares it; each of its examples (```` ```rust item=NAME
+//! ````) is, line for line, the doc example of that item (or of `JudgeText`) that `cargo test
+//! --doc` compiles and runs, and every item has one; and the suite failure it quotes for a corpus
+//! that misses a census tag is the one `boardfuzz::testing::Suite` prints, naming `census --fill`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -256,4 +262,235 @@ fn checked(command: &str, output: &str, said: &dyn Fn(&str) -> String, dir: &Pat
             again.status, again.output
         );
     }
+}
+
+/// The page's section `## NAME…` (up to the next `## `), whole.
+fn section<'a>(page: &'a str, heading: &str) -> &'a str {
+    let start = page
+        .find(&format!("\n## {heading}"))
+        .unwrap_or_else(|| panic!("the page has no section `## {heading}`"));
+    let rest = &page[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    &rest[..end]
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+/// Every item of `trait Game` in src/game.rs: its name, its signature as declared (without the
+/// default body's `{` or the `;`), and whether its doc comment holds an example.
+fn game_items() -> Vec<(String, String, bool)> {
+    let source = read("src/game.rs");
+    let lines: Vec<&str> = source.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("pub trait Game: 'static {"))
+        .unwrap();
+    let end = start + lines[start..].iter().position(|l| *l == "}").unwrap();
+    let mut items = Vec::new();
+    for i in start + 1..end {
+        let line = lines[i];
+        let Some(rest) = ["type ", "const ", "fn "]
+            .iter()
+            .find_map(|k| line.strip_prefix("    ").filter(|l| l.starts_with(k)))
+        else {
+            continue;
+        };
+        let name: String = rest
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut signature = rest.trim().to_string();
+        let mut j = i;
+        while !(signature.ends_with(';') || signature.ends_with('{')) {
+            j += 1;
+            signature = format!("{signature} {}", lines[j].trim());
+        }
+        let signature = signature
+            .strip_suffix(" {")
+            .or_else(|| signature.strip_suffix(';'))
+            .unwrap()
+            .to_string();
+        let docs = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| l.trim_start().starts_with("///"));
+        let example = docs.clone().any(|l| l.trim() == "/// # Example");
+        items.push((name, signature, example));
+    }
+    items
+}
+
+/// The code of the doc example that precedes `anchor` in `path` (the first `/// # Example`
+/// above it), as the guide quotes it: the lines rustdoc shows, up to the hidden `# fn main`,
+/// and of a `Game` item only those inside `impl Game for TakeAway { … }`, unindented.
+fn doc_example(path: &str, anchor: &str) -> Vec<String> {
+    let source = read(path);
+    let lines: Vec<&str> = source.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(anchor))
+        .unwrap_or_else(|| panic!("{path} has no `{anchor}`"));
+    let example = (0..at)
+        .rev()
+        .find(|&i| lines[i].trim() == "/// # Example")
+        .unwrap_or_else(|| panic!("`{anchor}` of {path} has no example"));
+    let mut shown = Vec::new();
+    for line in &lines[example + 3..at] {
+        let body = line.trim_start().strip_prefix("///").unwrap();
+        let body = body.strip_prefix(' ').unwrap_or(body);
+        if body.starts_with("# fn main") || body == "```" {
+            break;
+        }
+        if body != "#" && !body.starts_with("# ") {
+            shown.push(body.to_string());
+        }
+    }
+    if let Some(open) = shown.iter().position(|l| l == "impl Game for TakeAway {") {
+        let close = shown.iter().rposition(|l| l == "}").unwrap();
+        shown = shown[open + 1..close]
+            .iter()
+            .map(|l| l.strip_prefix("    ").unwrap_or(l).to_string())
+            .collect();
+    }
+    while shown.last().is_some_and(|l| l.is_empty()) {
+        shown.pop();
+    }
+    shown
+}
+
+#[test]
+fn the_reference_section_gives_every_item_of_game_its_signature_and_an_example() {
+    let page = read("docs/your-own-game.md");
+    let reference = section(&page, "Reference: every item of `Game`");
+    let items = game_items();
+    assert!(items.len() >= 29, "{items:?}");
+    for (name, signature, example) in &items {
+        assert!(
+            reference.contains(&format!("`{signature}`")),
+            "the reference section does not give `{signature}` ({name})"
+        );
+        assert!(
+            reference
+                .lines()
+                .any(|l| l.starts_with("### ") && l.contains(&format!("`{name}`"))),
+            "no heading of the reference section names `{name}`"
+        );
+        assert!(
+            example,
+            "`Game::{name}` has no `# Example` in its doc comment"
+        );
+    }
+}
+
+#[test]
+fn the_reference_examples_are_the_doc_examples_that_cargo_test_doc_runs() {
+    let page = read("docs/your-own-game.md");
+    let mut quoted = 0;
+    let blocks = common::markdown::fenced_blocks(&page);
+    let rust: Vec<_> = blocks
+        .iter()
+        .filter(|b| b.info.starts_with("rust") && b.file().is_none())
+        .collect();
+    for block in rust {
+        let Some(item) = block
+            .info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("item="))
+        else {
+            continue;
+        };
+        let expected = if item == "JudgeText" {
+            doc_example("src/judge.rs", "pub struct JudgeText<'a>")
+        } else {
+            let anchor = game_items()
+                .into_iter()
+                .find(|(name, _, _)| name == item)
+                .unwrap_or_else(|| panic!("`item={item}`: Game has no such item"))
+                .1;
+            doc_example("src/game.rs", &anchor)
+        };
+        assert_eq!(
+            block.lines, expected,
+            "the page's example `{item}` is not the doc example of the item"
+        );
+        quoted += 1;
+    }
+    // Each entry of the reference has one, the JudgeText section one.
+    assert!(quoted >= 24, "only {quoted} examples quoted");
+}
+
+/// A game as the page's reference section tags take-away: `won` and `no-winner`.
+struct Tagged;
+
+#[derive(Clone, Debug, arbitrary::Arbitrary)]
+struct Pile(u8);
+
+impl boardfuzz::game::Game for Tagged {
+    type Case = Pile;
+    const SLUG: &'static str = "take_away";
+    const TAGS: &'static [&'static str] = &["won", "no-winner"];
+    fn render(case: &Pile) -> String {
+        format!("{} 0\n", case.0 % 10 + 1)
+    }
+    fn engine(input: &[u8], _: &boardfuzz::game::Options) -> boardfuzz::game::Outcome {
+        // Enough of take-away for a census: a game whose moves empty the pile is won.
+        let text = String::from_utf8_lossy(input);
+        let numbers: Vec<u32> = text
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        let won = numbers.len() > 2 && numbers[2..].iter().sum::<u32>() == numbers[0];
+        boardfuzz::game::Outcome::Output(if won { "A 1\n" } else { "none\n" }.to_string())
+    }
+    fn reference(input: &[u8], options: &boardfuzz::game::Options) -> boardfuzz::game::Outcome {
+        Self::engine(input, options)
+    }
+    fn census(input: &[u8], options: &boardfuzz::game::Options) -> u64 {
+        let none = Self::engine(input, options).to_string() == "none\n";
+        boardfuzz::game::tag_bit(Self::TAGS, if none { "no-winner" } else { "won" })
+    }
+}
+
+#[test]
+fn the_suite_failure_the_page_quotes_is_the_one_the_suite_prints() {
+    let page = read("docs/your-own-game.md");
+    let reference = section(&page, "Reference: every item of `Game`");
+    // The page's tags are these.
+    assert!(
+        reference.contains(r#"const TAGS: &'static [&'static str] = &["won", "no-winner"];"#),
+        "the page's TAGS example changed: change `Tagged` to match"
+    );
+    let quoted = common::markdown::fenced_blocks(reference)
+        .into_iter()
+        .find(|b| b.info == "text" && b.lines.iter().any(|l| l.contains("no corpus entry hits")))
+        .expect("the reference section quotes the suite's failure")
+        .lines
+        .join("\n");
+    // A corpus of one won game, as step 4 leaves it (both its cases are won games).
+    let root = std::env::temp_dir().join(format!("boardfuzz-guide-tags-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("corpus/take_away")).unwrap();
+    std::fs::write(root.join("corpus/take_away/won.in"), "1 1\n1\n").unwrap();
+    std::fs::write(root.join("corpus/take_away/won.out"), "A 1\n").unwrap();
+    let suite = boardfuzz::testing::Suite::new::<Tagged>(&root);
+    let failure = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        suite.corpus_hits_every_tag()
+    }))
+    .expect_err("a corpus without a game of no winner fails");
+    let printed = failure
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    let printed = printed.replace(root.to_str().unwrap(), "/path/to/take_away");
+    assert_eq!(
+        quoted, printed,
+        "the page quotes another failure than the suite prints"
+    );
+    assert!(printed.contains("census take_away --fill"), "{printed}");
+    std::fs::remove_dir_all(&root).unwrap();
 }
