@@ -64,6 +64,7 @@ fn the_example_workflows_are_yaml_and_name_released_actions() {
                 let (action, version) = uses.split_once('@').expect("a pinned action");
                 let known = [
                     ("actions/checkout", "v4"),
+                    ("actions/cache", "v4"),
                     ("actions/upload-artifact", "v4"),
                     ("actions/download-artifact", "v4"),
                     ("google/clusterfuzzlite/actions/build_fuzzers", "v1"),

@@ -3,7 +3,9 @@
 //! it — with 200 cases instead of five minutes — then the merge command, in a scratch folder,
 //! through this crate's binary, and every file a step keeps as an artifact is one a command
 //! wrote. The ClusterFuzzLite set-up (`.clusterfuzzlite/`, the two `cflite_*.yml` workflows)
-//! names only files that exist, and every fuzz target has kept seeds to start from.
+//! names only files that exist, and every fuzz target has kept seeds to start from. The fuzz job
+//! of the campaign workflow caches cargo-fuzz and `fuzz/target`, keyed on both lock files, so
+//! that the first build (minutes: boardfuzz and every dependency instrumented) is paid once.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -223,6 +225,64 @@ fn the_clusterfuzzlite_set_up_names_files_that_exist() {
             std::fs::read_dir(&seeds).is_ok_and(|mut d| d.next().is_some()),
             "{} has no kept seeds",
             seeds.display()
+        );
+    }
+}
+
+#[test]
+fn the_fuzz_job_caches_its_build_and_runs_every_target_over_its_seeds() {
+    let workflow = yaml(".github/workflows/boardfuzz.yml");
+    let job = &workflow["jobs"]["fuzz"];
+    let cache = steps(job)
+        .iter()
+        .find(|s| s["uses"].as_str() == Some("actions/cache@v4"))
+        .expect("the fuzz job caches");
+    let paths: Vec<&str> = cache["with"]["path"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .map(str::trim)
+        .collect();
+    for kept in ["~/.cargo/bin/cargo-fuzz", "fuzz/target"] {
+        assert!(
+            paths.contains(&kept),
+            "the cache keeps no {kept}: {paths:?}"
+        );
+    }
+    let key = cache["with"]["key"].as_str().unwrap();
+    assert!(
+        key.contains("hashFiles('Cargo.lock', 'fuzz/Cargo.lock')"),
+        "a new lock file (a new boardfuzz) makes a new cache: {key}"
+    );
+    for lock in ["Cargo.lock", "fuzz/Cargo.lock"] {
+        assert!(root().join(lock).is_file(), "{lock} is committed");
+    }
+    let runs = runs(job);
+    assert!(
+        runs.iter().any(|l| l == "cargo fuzz build -s none"),
+        "{runs:?}"
+    );
+    let over_seeds = runs
+        .iter()
+        .find(|l| l.contains("$(cargo fuzz list)"))
+        .expect("a step runs every target");
+    assert!(
+        over_seeds.contains("\"fuzz/corpus/$target\" -- -runs=0"),
+        "{over_seeds}"
+    );
+    // The shard and merge jobs cache their build too.
+    for name in ["shard", "merge"] {
+        let job = &workflow["jobs"][name];
+        assert!(
+            steps(job)
+                .iter()
+                .any(|s| s["uses"].as_str() == Some("actions/cache@v4")
+                    && s["with"]["path"]
+                        .as_str()
+                        .unwrap()
+                        .lines()
+                        .any(|l| l.trim() == "target")),
+            "{name} caches target/"
         );
     }
 }
