@@ -243,12 +243,17 @@ fn the_fuzz_job_caches_its_build_and_runs_every_target_over_its_seeds() {
         .lines()
         .map(str::trim)
         .collect();
-    for kept in ["~/.cargo/bin/cargo-fuzz", "fuzz/target"] {
+    for kept in [".cargo-home/bin/cargo-fuzz", "fuzz/target"] {
         assert!(
             paths.contains(&kept),
             "the cache keeps no {kept}: {paths:?}"
         );
     }
+    assert_eq!(
+        workflow["env"]["CARGO_HOME"].as_str(),
+        Some("${{ github.workspace }}/.cargo-home"),
+        "the cached paths are cargo's own"
+    );
     let key = cache["with"]["key"].as_str().unwrap();
     assert!(
         key.contains("hashFiles('Cargo.lock', 'fuzz/Cargo.lock')"),
