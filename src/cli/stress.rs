@@ -563,7 +563,7 @@ fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> 
                     "the reference `{}` fails on case {index} ({fault}: {message}); its input, \
                      from `{}`:\n{input}(nothing was run or saved)",
                     args.reference,
-                    problem.regenerate_command(case_seed, index)
+                    problem.regenerate_command(crate::harness::invocation(), case_seed, index)
                 )))
             }
             Outcome::Rejected { .. } => continue,

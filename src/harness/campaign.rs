@@ -779,7 +779,7 @@ fn run_game(
             index,
             plan.seed,
             None,
-            &game.regenerate_command(case_seed, index),
+            &game.regenerate_command(super::invocation(), case_seed, index),
         )
     };
     let found = if let Some((_, slot)) = hang {
@@ -894,6 +894,7 @@ fn run_game(
                 Ok(saved) => {
                     let path = saved.path().to_path_buf();
                     finding.replay = Some(game.replay_command(
+                        super::invocation(),
                         &super::shell_quote(&path.display().to_string()),
                         &plan.subject.to_args(),
                     ));

@@ -343,14 +343,14 @@ impl DynGame for Problem {
         let line = self.generator_command(Problem::generator_seed(case_seed), self.size_of(index));
         generate(&line, self.generator_limits)
     }
-    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+    fn regenerate_command(&self, _invocation: &str, case_seed: u64, index: u64) -> String {
         with_seed_and_size(
             &self.generator_display,
             Problem::generator_seed(case_seed),
             self.size_of(index),
         )
     }
-    fn replay_command(&self, path: &str, _subject_args: &str) -> String {
+    fn replay_command(&self, _invocation: &str, path: &str, _subject_args: &str) -> String {
         self.replay.replace("{path}", path)
     }
     fn decode_fuzz_input(&self, _bytes: &[u8]) -> Result<String, String> {
@@ -424,7 +424,7 @@ mod tests {
             format!("2 {}\n", Problem::generator_seed(seed))
         );
         assert_eq!(
-            p.regenerate_command(seed, 12),
+            p.regenerate_command("boardfuzz", seed, 12),
             format!("echo 2 {}", Problem::generator_seed(seed))
         );
     }
