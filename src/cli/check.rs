@@ -10,10 +10,10 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{Fault, Outcome};
-use crate::harness::campaign::{self, Budget, GameRun, Plan, Shard};
-use crate::harness::progress::Show;
-use crate::harness::report::{self, findings_of, RunInfo};
-use crate::harness::{corpus, interrupt, process, Subject};
+use crate::harness::run::campaign::{self, Budget, GameRun, Plan, Shard};
+use crate::harness::run::progress::Show;
+use crate::harness::write::report::{self, findings_of, RunInfo};
+use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 
 use crate::game::Games;
 
@@ -215,7 +215,7 @@ pub(super) fn write_reports(
         let text = match format {
             ReportFormat::Json => Ok(report::json(info, runs)),
             ReportFormat::Junit => report::junit(info, runs),
-            ReportFormat::Html => Ok(crate::harness::html::html(info, runs)),
+            ReportFormat::Html => Ok(crate::harness::write::html::html(info, runs)),
         };
         if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
         {

@@ -1,7 +1,7 @@
 //! `boardfuzz merge`: the JSON reports of the shards of one run (`check --shard K/N --report
 //! json FILE` on N runners) made into the run's one report — the text report, the exit status
 //! and the `--report json|junit|html` files one whole run would have given
-//! ([`crate::harness::merge`] says what is summed, what is refused and what "the same" means
+//! ([`crate::harness::keep::merge`] says what is summed, what is refused and what "the same" means
 //! for findings).
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::game::Games;
-use crate::harness::{merge, Side, Verdict};
+use crate::harness::{keep::merge, Side, Verdict};
 
 use super::check::{report_targets, summary, write_reports};
 use super::{CliResult, Usage};

@@ -51,8 +51,8 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::game::{DynGame, Games};
-use crate::harness::checker::Checker;
-use crate::harness::{input, process, toolchain, Subject};
+use crate::harness::programs::checker::Checker;
+use crate::harness::{case::input, programs::process, programs::toolchain, Subject};
 use crate::rng::Rng;
 
 #[derive(Parser, Debug)]
@@ -98,7 +98,7 @@ enum Color {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Answer one judge input (from FILE or stdin) with the engine or the reference.
-    #[command(name = crate::harness::child::SUBCOMMAND)]
+    #[command(name = crate::harness::programs::child::SUBCOMMAND)]
     Solve(solve::SolveArgs),
     /// Run random valid cases through engine and reference; shrink and save any disagreement.
     Check(check::CheckArgs),
@@ -230,10 +230,10 @@ struct CheckerArgs {
     #[arg(long, default_value = "lines", value_name = "CHECKER")]
     checker: String,
     /// With `--checker float`: the absolute error allowed.
-    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    #[arg(long, default_value_t = crate::harness::programs::checker::DEFAULT_TOLERANCE, value_name = "X")]
     abs_error: f64,
     /// With `--checker float`: the relative error allowed (of the expected value).
-    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    #[arg(long, default_value_t = crate::harness::programs::checker::DEFAULT_TOLERANCE, value_name = "X")]
     rel_error: f64,
     /// Time limit per run of a checker program (over it, the checker gave no verdict: an error,
     /// not a wrong answer).
@@ -245,8 +245,8 @@ impl Default for CheckerArgs {
     fn default() -> Self {
         CheckerArgs {
             checker: "lines".into(),
-            abs_error: crate::harness::checker::DEFAULT_TOLERANCE,
-            rel_error: crate::harness::checker::DEFAULT_TOLERANCE,
+            abs_error: crate::harness::programs::checker::DEFAULT_TOLERANCE,
+            rel_error: crate::harness::programs::checker::DEFAULT_TOLERANCE,
             checker_timeout: Duration::from_secs(10),
         }
     }
@@ -397,9 +397,9 @@ fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, Usage> {
 }
 
 /// Removes the temporary files a killed save left in a corpus folder, saying so on stderr
-/// ([`corpus::sweep`](crate::harness::corpus::sweep)); run before a command saves into it.
+/// ([`corpus::sweep`](crate::harness::keep::corpus::sweep)); run before a command saves into it.
 fn sweep(dir: &Path) {
-    match crate::harness::corpus::sweep(dir) {
+    match crate::harness::keep::corpus::sweep(dir) {
         Ok(removed) => {
             for path in removed {
                 eprintln!(
@@ -430,7 +430,7 @@ fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
 /// terminal report that shows only its head and tail; `None` (with a warning) if it cannot be
 /// written.
 fn whole_case_file(slug: &str, input: &str) -> Option<std::path::PathBuf> {
-    let hash = crate::harness::corpus::content_hash(input.as_bytes());
+    let hash = crate::harness::keep::corpus::content_hash(input.as_bytes());
     let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
     match std::fs::write(&path, input) {
         Ok(()) => Some(path),
@@ -505,9 +505,9 @@ fn command(program: &str) -> clap::Command {
 /// (`fn main() -> ExitCode { boardfuzz::cli::main(boardfuzz::games![MyGame]) }`). Arguments come
 /// from the process's own; the corpus folder defaults to `corpus/` in the working directory.
 /// With `BOARDFUZZ_PLANT` set, every game gets that planted fault
-/// ([`crate::harness::planted`]), for testing the checker itself.
+/// ([`crate::harness::case::planted`]), for testing the checker itself.
 pub fn main(games: Games) -> ExitCode {
-    let games = crate::harness::planted::wrap_from_env(games);
+    let games = crate::harness::case::planted::wrap_from_env(games);
     let program = program_name();
     crate::harness::set_program(&program);
     if let Some(started_as) = std::env::args_os().next() {

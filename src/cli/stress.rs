@@ -18,12 +18,14 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{DynGame, Options, Outcome};
-use crate::harness::campaign::{self, Budget, Plan, Shard};
-use crate::harness::problem::{self, Problem};
-use crate::harness::progress::Show;
-use crate::harness::report::RunInfo;
-use crate::harness::toolchain::{Prepared, Toolchain};
-use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Verdict};
+use crate::harness::programs::problem::{self, Problem};
+use crate::harness::programs::toolchain::{Prepared, Toolchain};
+use crate::harness::run::campaign::{self, Budget, Plan, Shard};
+use crate::harness::run::progress::Show;
+use crate::harness::write::report::RunInfo;
+use crate::harness::{
+    keep::corpus, programs::process, run::interrupt, shell_quote, Side, Subject, Verdict,
+};
 use crate::rng::Rng;
 
 use super::check::{report_targets, write_reports};
@@ -391,7 +393,7 @@ pub fn run(args: StressArgs) -> CliResult {
         None => String::new(),
     };
     // The rate is over the time spent running cases, a finding's shrink apart.
-    let (rate, shrinking) = crate::harness::report::rate_words(run, "s");
+    let (rate, shrinking) = crate::harness::write::report::rate_words(run, "s");
     let shrinking = shrinking
         .map(|words| format!("; {words}"))
         .unwrap_or_default();

@@ -7,25 +7,12 @@
 //! shrunk in child processes whose command line [`child`] defines. [`input`] bounds what is read
 //! as judge text. Everything here works on any [`DynGame`]; nothing is game-specific.
 
-pub mod campaign;
-pub mod census;
-pub mod checker;
-pub mod child;
-pub mod corpus;
-pub mod html;
-pub mod input;
-pub mod interrupt;
-pub mod merge;
-pub mod planted;
-pub mod problem;
-pub mod process;
-pub mod progress;
-pub mod report;
-pub mod shape;
+pub mod case;
+pub mod keep;
+pub mod programs;
+pub mod run;
 pub mod shrink;
-pub mod subject;
-pub mod toolchain;
-pub mod watchdog;
+pub mod write;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -35,7 +22,9 @@ use std::time::{Duration, Instant};
 use crate::game::{DynGame, Fault, Options, Outcome};
 pub use crate::picture::Board;
 use crate::picture::Picture;
-pub use subject::Subject;
+use programs::checker;
+pub use programs::subject::Subject;
+use run::{campaign, interrupt, watchdog};
 
 /// The name of the program whose command line runs the harness (`boardfuzz`, or a user's own
 /// binary), as headings and help name it: set once by [`crate::cli::main`] from the
@@ -1279,7 +1268,7 @@ pub fn minimize_watched(
 /// [`minimize_watched`] with a shrinker of the caller's instead of the game's own
 /// ([`DynGame::shrink`]), telling `on_try` of every candidate run, kept or not: what
 /// `boardfuzz shrink` runs on a file of the user's with the generic judge-text shrinker
-/// ([`crate::harness::shrink`]).
+/// ([`crate::harness::shrink::file`]).
 #[allow(clippy::too_many_arguments)]
 pub fn minimize_watched_with(
     shrinker: Shrinker,
@@ -1392,6 +1381,7 @@ pub fn answered(reference: &Outcome) -> bool {
 mod tests {
     use super::*;
     use crate::game::{dyn_game, Game, Trace};
+    use crate::harness::write::report;
     use crate::picture::{Cell, Tone};
 
     /// A game whose trace lines are moves: the input is numbers, one per move, the trace the
@@ -1500,7 +1490,7 @@ mod tests {
                     first_rejection: None,
                     elapsed: Duration::from_millis(1),
                     running: Duration::from_millis(1),
-                    census: crate::harness::census::Census::of_game(game),
+                    census: crate::harness::write::census::Census::of_game(game),
                     disagreement: Some(d.clone()),
                     finding_case: Some(0),
                     other_findings: Vec::new(),

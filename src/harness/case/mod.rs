@@ -1,0 +1,5 @@
+//! One case through both sides of a game: what is read as judge text ([`input`]) and the faults
+//! planted to test the checker itself ([`planted`]).
+
+pub mod input;
+pub mod planted;

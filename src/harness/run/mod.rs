@@ -1,0 +1,8 @@
+//! A long run: the campaign of many random cases ([`campaign`]), what it shows while it runs
+//! ([`progress`]), Ctrl-C ([`interrupt`]) and the watchdog of the one-off commands
+//! ([`watchdog`]).
+
+pub mod campaign;
+pub mod interrupt;
+pub mod progress;
+pub mod watchdog;

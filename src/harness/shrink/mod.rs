@@ -1,0 +1,5 @@
+//! Making a failing case smaller: a file of the user's own ([`file`]) and the shape a stress
+//! generator's inputs keep while they shrink ([`shape`]).
+
+pub mod file;
+pub mod shape;
