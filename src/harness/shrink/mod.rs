@@ -2,4 +2,5 @@
 //! generator's inputs keep while they shrink ([`shape`]).
 
 pub mod file;
+pub mod minimize;
 pub mod shape;

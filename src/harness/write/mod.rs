@@ -2,5 +2,8 @@
 //! and the HTML report ([`html`]).
 
 pub mod census;
+pub mod command;
+pub mod disagreement;
 pub mod html;
 pub mod report;
+pub mod text;
