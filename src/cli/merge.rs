@@ -12,8 +12,9 @@ use clap::Args;
 use crate::game::Games;
 use crate::harness::{keep::merge, Side, Verdict};
 
-use super::check::{report_targets, summary, write_reports};
+use super::summary::summary;
 use super::{CliResult, Usage};
+use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -31,7 +32,7 @@ pub struct MergeArgs {
 }
 
 pub fn run(games: &Games, args: MergeArgs) -> CliResult {
-    let targets = report_targets(&args.report)?;
+    let targets = report_targets(&args.report).map_err(Usage)?;
     let mut read = Vec::new();
     for path in &args.reports {
         let text = std::fs::read_to_string(path)

@@ -42,6 +42,7 @@ mod settings;
 mod shrink;
 mod solve;
 mod stress;
+mod summary;
 
 use std::io;
 use std::path::Path;
