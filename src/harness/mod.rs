@@ -10,7 +10,7 @@
 //! - [`run`]: a campaign of many cases ([`run::campaign`], `Plan` → `run`), the `stress` plan
 //!   ([`run::stress`]), progress, Ctrl-C, the watchdog.
 //! - [`keep`]: the regression corpus and the merge of shards' reports.
-//! - [`write`]: what a person or a machine reads: the [`Disagreement`], diffs, the census, the
+//! - [`write`](mod@write): what a person or a machine reads: the [`Disagreement`], diffs, the census, the
 //!   JSON, JUnit and HTML reports, the commands a finding prints.
 //!
 //! Everything here works on any [`DynGame`](crate::game::DynGame); nothing is game-specific, and

@@ -17,14 +17,14 @@ pub enum Side {
     /// The engine side's census code (run on every case of a campaign).
     Census,
     /// The deep checks of a share of cases: both traces, both censuses, the engine's
-    /// self-checks ([`deep_check`]).
+    /// self-checks ([`deep_check`](crate::harness::deep_check)).
     Deep,
-    /// An external solution's checker program ([`checker::Checker::Program`]), which gave no
+    /// An external solution's checker program ([`checker::Checker::Program`](crate::harness::programs::checker::Checker::Program)), which gave no
     /// verdict.
     Checker,
 }
 
-/// Which deep check failed on a case whose answers agree ([`deep_check`]).
+/// Which deep check failed on a case whose answers agree ([`deep_check`](crate::harness::deep_check)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DeepKind {
     /// The per-turn traces differ, or a trace could not be computed (its code panicked).
@@ -89,7 +89,7 @@ impl Verdict {
 
 impl Verdict {
     /// The verdict [`Verdict::describe`] names `text` for `subject`, if one does (a JSON report
-    /// read back: [`merge`]).
+    /// read back: [`merge`](crate::harness::keep::merge)).
     pub fn from_description(text: &str, subject: &Subject) -> Option<Verdict> {
         let faults = [
             Fault::Panic,

@@ -39,9 +39,9 @@ pub struct Disagreement {
     pub verdict: Verdict,
     /// Anything else the reader should know (a census panic's message, a shrink cut short).
     pub notes: Vec<String>,
-    /// The boards at the first divergence, where the game draws ([`boards_of`]); for an
+    /// The boards at the first divergence, where the game draws ([`boards_of`](crate::harness::boards_of)); for an
     /// external solution, the two final boards its answer and the reference's show, or the
-    /// reference's final position ([`final_boards`]).
+    /// reference's final position ([`final_boards`](crate::harness::final_boards)).
     pub boards: Vec<Board>,
 }
 
