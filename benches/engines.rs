@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use boardfuzz::game::Options;
-use boardfuzz::harness::campaign::{self, Budget, Plan};
+use boardfuzz::harness::run::campaign::{self, Budget, Plan};
 use boardfuzz::rng::Rng;
 use common::selected;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -20,7 +20,7 @@
 use std::time::Duration;
 
 use boardfuzz::game::{DynGame, Options, Outcome, Value};
-use boardfuzz::harness::campaign::{self, Budget, Plan};
+use boardfuzz::harness::run::campaign::{self, Budget, Plan};
 use boardfuzz::rng::Rng;
 use common::selected;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};

@@ -2516,24 +2516,19 @@ pub trait DynGame: Sync {
         self.generate(&mut Rng::new(case_seed), options)
     }
     /// The command that regenerates case `index` (of case seed `case_seed`) alone, as a
-    /// finding prints it: by default `boardfuzz gen GAME --seed CASE_SEED`.
-    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+    /// finding prints it: by default `INVOCATION gen GAME --seed CASE_SEED`, where `invocation`
+    /// is how the caller's own commands start (`boardfuzz`, or a path to a user's binary; the
+    /// harness passes its `invocation()`, so the core reads nothing from above).
+    fn regenerate_command(&self, invocation: &str, case_seed: u64, index: u64) -> String {
         let _ = index;
-        format!(
-            "{} gen {} --seed {case_seed}",
-            crate::harness::invocation(),
-            self.slug()
-        )
+        format!("{invocation} gen {} --seed {case_seed}", self.slug())
     }
     /// The command that replays a case saved at `path` (shell-quoted already) against the
     /// subject that `subject_args` selects (`Subject::to_args`), as a finding prints it: by
-    /// default `boardfuzz repro GAME PATH SUBJECT_ARGS`.
-    fn replay_command(&self, path: &str, subject_args: &str) -> String {
-        format!(
-            "{} repro {} {path}{subject_args}",
-            crate::harness::invocation(),
-            self.slug()
-        )
+    /// default `INVOCATION repro GAME PATH SUBJECT_ARGS` (`invocation` as in
+    /// [`DynGame::regenerate_command`]).
+    fn replay_command(&self, invocation: &str, path: &str, subject_args: &str) -> String {
+        format!("{invocation} repro {} {path}{subject_args}", self.slug())
     }
     /// The judge text of a raw fuzz artifact, decoded as the structured fuzz target decodes it.
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String>;
@@ -2566,12 +2561,12 @@ pub trait DynGame: Sync {
     /// game's own generator (which makes only valid inputs) at smaller sizes, which the shrink
     /// then starts from. `None`, the default, skips the step: the games of boardfuzz's own
     /// shrink their cases structurally. A problem of programs (`stress`) searches smaller
-    /// `{size}`s ([`crate::harness::problem::Problem`]).
+    /// `{size}`s (the harness's `Problem`).
     fn regenerate_smaller(&self, _search: &mut Regenerate<'_>) -> Option<Regeneration> {
         None
     }
     /// Whether shrink candidates must keep the shape of the generated inputs
-    /// ([`crate::harness::shape`]): the campaign then learns it from the run's cases and refuses
+    /// (the harness's `shape` module): the campaign then learns it from the run's cases and refuses
     /// a candidate outside it before any side runs on it. No by default: the games of
     /// boardfuzz's own read only valid inputs, and their references say which those are.
     fn shrink_in_shape(&self) -> bool {

@@ -44,8 +44,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use crate::game::{dyn_game, tag_names as names, DynGame, Game, Options, Outcome};
-use crate::harness::census::Census;
-use crate::harness::{agreement, corpus};
+use crate::harness::write::census::Census;
+use crate::harness::{agreement, keep::corpus};
 use crate::rng::Rng;
 
 #[doc(hidden)]
@@ -430,7 +430,7 @@ impl Suite {
                 failures.push(format!(
                     "{}: {}",
                     String::from_utf8_lossy(input),
-                    crate::harness::report::divergence_text(
+                    crate::harness::write::report::divergence_text(
                         &crate::harness::first_divergence(g, input, options),
                         g.unit()
                     )

@@ -2,7 +2,7 @@
 //! holding stdout, an output flood, orphans after a timeout, a panicking engine, a hanging engine)
 //! are findings now, with verdicts, shrunk and saved; Ctrl-C stops a run with exit 130; a
 //! command that cannot start is a usage error. Panics and hangs are planted with
-//! `BOARDFUZZ_PLANT` (`src/harness/planted.rs`): the engine (or reference, or census) fails on any
+//! `BOARDFUZZ_PLANT` (`src/harness/case/planted.rs`): the engine (or reference, or census) fails on any
 //! input containing the character `3`.
 
 mod common;
@@ -125,7 +125,7 @@ fn an_engine_panic_is_a_finding_in_check_repro_replay_and_census() {
         "{report}"
     );
     assert!(report.contains("index out of bounds"), "{report}");
-    assert!(report.contains("src/harness/planted.rs:"), "{report}");
+    assert!(report.contains("src/harness/case/planted.rs:"), "{report}");
     // Shrunk to the smallest board that still holds a 3.
     assert_eq!(reported_input(&report), "1 1\n3\n", "{report}");
     let saved: Vec<_> = std::fs::read_dir(dir.join("coin_jump"))

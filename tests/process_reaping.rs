@@ -15,7 +15,7 @@ use common::processes_with;
 /// and no zombie child of ours.
 #[test]
 fn no_zombie_or_orphan_after_ten_thousand_runs() {
-    use boardfuzz::harness::process::{self, Limits};
+    use boardfuzz::harness::programs::process::{self, Limits};
     let limits = Limits {
         timeout: Duration::from_secs(10),
         output_cap: 1 << 20,

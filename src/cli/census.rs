@@ -9,8 +9,8 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::Options;
-use crate::harness::census::{self, Census};
-use crate::harness::{campaign, corpus};
+use crate::harness::write::census::{self, Census};
+use crate::harness::{keep::corpus, run::campaign};
 
 use crate::game::Games;
 

@@ -4,21 +4,22 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 
 use crate::game::{Fault, Outcome};
-use crate::harness::campaign::{self, Budget, GameRun, Plan, Shard};
-use crate::harness::progress::Show;
-use crate::harness::report::{self, findings_of, RunInfo};
-use crate::harness::{corpus, interrupt, process, Subject};
+use crate::harness::run::campaign::{self, Budget, Plan, Shard};
+use crate::harness::run::progress::Show;
+use crate::harness::write::report::RunInfo;
+use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 
 use crate::game::Games;
 
 use super::settings::Given;
+use super::summary::summary;
 use super::{clock_seed, parse_duration, selected, CliResult, SolutionArgs, Usage};
+use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -92,7 +93,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         (None, None) => Budget::Cases(10_000),
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let reports = report_targets(&args.report)?;
+    let reports = report_targets(&args.report).map_err(Usage)?;
     let subject = args.solution.subject()?;
     let jobs = match args.jobs {
         Some(0) => return Err(Usage("--jobs must be at least 1".into())),
@@ -203,144 +204,6 @@ fn shard_words(shard: Shard) -> String {
     )
 }
 
-/// Writes the `--report` files of a run; whether every one was written (an error is printed
-/// for each that was not).
-pub(super) fn write_reports(
-    reports: &[(ReportFormat, PathBuf)],
-    info: &RunInfo<'_>,
-    runs: &[GameRun],
-) -> bool {
-    let mut ok = true;
-    for (format, path) in reports {
-        let text = match format {
-            ReportFormat::Json => Ok(report::json(info, runs)),
-            ReportFormat::Junit => report::junit(info, runs),
-            ReportFormat::Html => Ok(crate::harness::html::html(info, runs)),
-        };
-        if let Err(e) = text.and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
-        {
-            eprintln!("error: cannot write the report {}: {e}", path.display());
-            ok = false;
-        }
-    }
-    ok
-}
-
-/// Prints the text report of a campaign's runs — per game its counts, census, clause coverage,
-/// notes, warnings and findings; then the verdict line — and gives the exit status `check`
-/// gives: 130 interrupted, 1 a finding or an error (or `failed` already), 2 a game that tested
-/// nothing, else 0. `games` are the games run (for the settings that would widen what one
-/// reads); `engine` whether the engine was checked (then deep-checked cases are counted).
-/// `boardfuzz merge` prints a merged run with it, as one whole run would have printed.
-pub(super) fn summary(
-    info: &RunInfo<'_>,
-    runs: &[GameRun],
-    games: &[&'static dyn crate::game::DynGame],
-    engine: bool,
-    mut failed: bool,
-) -> ExitCode {
-    let seed = info.seed;
-    let interrupted = info.interrupted;
-    let shard = if info.shard.is_whole() {
-        String::new()
-    } else {
-        format!(", shard {}", info.shard)
-    };
-    let mut tested_nothing = false;
-    let mut verdicts: Vec<(String, usize)> = Vec::new();
-    for run in runs {
-        let deep = if engine {
-            format!(", {} deep-checked", run.deep_cases)
-        } else {
-            String::new()
-        };
-        // The rate is over the time spent running cases, a finding's shrink apart.
-        let (rate, shrinking) = report::rate_words(run, "s");
-        let shrinking = shrinking
-            .map(|words| format!("; {words}"))
-            .unwrap_or_default();
-        outln!(
-            "\n== {}: {} cases ({} rejected by both sides) in {:.2}s ({rate}{deep}{shrinking}), \
-             seed {seed}{shard}{}",
-            run.slug,
-            run.cases,
-            run.rejected,
-            run.elapsed.as_secs_f64(),
-            if run.interrupted {
-                " (interrupted)"
-            } else {
-                ""
-            }
-        );
-        out!("{}", run.census.table());
-        outln!();
-        out!("{}", run.census.clause_table());
-        for note in &run.notes {
-            outln!("note: {note}");
-        }
-        if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
-            let game = games.iter().find(|g| g.slug() == run.slug);
-            outln!(
-                "error: {}",
-                nothing_tested(run, game.copied(), &info.settings)
-            );
-            tested_nothing = true;
-        } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
-            outln!(
-                "warning: {} of {} cases were rejected by both sides; each tests only the \
-                 readers (first: {})",
-                run.rejected,
-                run.cases,
-                run.first_rejection.as_deref().unwrap_or("?")
-            );
-        }
-        if let Some(e) = &run.error {
-            outln!("error: {e}");
-            failed = true;
-        }
-        for (_, d) in findings_of(run) {
-            outln!();
-            styled!("{}", super::finding_on_screen(d));
-            failed = true;
-            let name = d.verdict.describe(&d.comparison.subject);
-            match verdicts.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, count)) => *count += 1,
-                None => verdicts.push((name, 1)),
-            }
-        }
-    }
-    let findings: usize = verdicts.iter().map(|(_, c)| c).sum();
-    let kinds = if verdicts.is_empty() {
-        String::new()
-    } else {
-        let list: Vec<String> = verdicts.iter().map(|(n, c)| format!("{c} {n}")).collect();
-        format!(" ({})", list.join(", "))
-    };
-    let verdict = if interrupted {
-        "INTERRUPTED"
-    } else if failed {
-        "FAILED"
-    } else if tested_nothing {
-        "NOTHING TESTED"
-    } else {
-        "ok"
-    };
-    outln!(
-        "\n{verdict}: {} case(s) in {} game(s), {findings} finding(s){kinds}",
-        runs.iter().map(|r| r.cases).sum::<u64>(),
-        runs.len(),
-    );
-    if interrupted {
-        ExitCode::from(130)
-    } else if tested_nothing && !failed {
-        ExitCode::from(2)
-    } else if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
 /// Runs a --solution on the two shortest of the run's first 16 cases the reference answers: a
 /// command that fails on both the same way (a missing file, a syntax error, a wrong
 /// interpreter) cannot be checked, and is a usage error with what it said, before anything is
@@ -394,73 +257,4 @@ fn probe_solution(
         ))),
         _ => Ok(()),
     }
-}
-
-/// Why a run that tested nothing did: every case rejected by both sides, the first rejection,
-/// the settings given, and the game's switches that widen what it reads.
-fn nothing_tested(
-    run: &campaign::GameRun,
-    game: Option<&'static dyn crate::game::DynGame>,
-    given: &[String],
-) -> String {
-    let mut why = format!(
-        "{}: {} of {} generated cases were rejected by both sides (first: {}), so nothing was \
-         tested",
-        run.slug,
-        run.rejected,
-        run.cases,
-        run.first_rejection.as_deref().unwrap_or("?")
-    );
-    if !given.is_empty() {
-        why.push_str(&format!(
-            "; the settings given ({}) make inputs the judge's rules refuse",
-            given.join(" ")
-        ));
-    }
-    if let Some(game) = game {
-        let switches: Vec<String> = game
-            .settings()
-            .iter()
-            .filter(|s| {
-                s.kind == crate::game::Kind::Switch
-                    && s.scope == crate::game::Scope::Both
-                    && !given.contains(&s.flag())
-            })
-            .map(|s| s.flag())
-            .collect();
-        if !switches.is_empty() {
-            why.push_str(&format!(
-                " (the game's {} may lift the limits)",
-                switches.join(", ")
-            ));
-        }
-    }
-    why
-}
-
-/// A report format of `--report`.
-pub(super) enum ReportFormat {
-    Json,
-    Junit,
-    Html,
-}
-
-/// The `--report FORMAT FILE` pairs, checked before the run starts.
-pub(super) fn report_targets(words: &[String]) -> Result<Vec<(ReportFormat, PathBuf)>, Usage> {
-    words
-        .chunks(2)
-        .map(|pair| {
-            let format = match pair[0].as_str() {
-                "json" => ReportFormat::Json,
-                "junit" => ReportFormat::Junit,
-                "html" => ReportFormat::Html,
-                other => {
-                    return Err(Usage(format!(
-                        "unknown report format `{other}` (use json, junit or html)"
-                    )))
-                }
-            };
-            Ok((format, PathBuf::from(&pair[1])))
-        })
-        .collect()
 }

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::game::Outcome;
-use crate::harness::checker::Judgement;
-use crate::harness::subject::run_command;
-use crate::harness::{diff_styled, input, interrupt};
+use crate::harness::programs::checker::Judgement;
+use crate::harness::programs::subject::run_command;
+use crate::harness::{case::input, diff_styled, run::interrupt};
 
 use super::stress::{ready, ToolchainArgs};
 use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};

@@ -1,7 +1,7 @@
 //! `boardfuzz merge`: the JSON reports of the shards of one run (`check --shard K/N --report
 //! json FILE` on N runners) made into the run's one report — the text report, the exit status
 //! and the `--report json|junit|html` files one whole run would have given
-//! ([`crate::harness::merge`] says what is summed, what is refused and what "the same" means
+//! ([`crate::harness::keep::merge`] says what is summed, what is refused and what "the same" means
 //! for findings).
 
 use std::path::PathBuf;
@@ -10,10 +10,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::game::Games;
-use crate::harness::{merge, Side, Verdict};
+use crate::harness::{keep::merge, Side, Verdict};
 
-use super::check::{report_targets, summary, write_reports};
+use super::summary::summary;
 use super::{CliResult, Usage};
+use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -31,7 +32,7 @@ pub struct MergeArgs {
 }
 
 pub fn run(games: &Games, args: MergeArgs) -> CliResult {
-    let targets = report_targets(&args.report)?;
+    let targets = report_targets(&args.report).map_err(Usage)?;
     let mut read = Vec::new();
     for path in &args.reports {
         let text = std::fs::read_to_string(path)

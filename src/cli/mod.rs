@@ -31,6 +31,8 @@ mod out;
 
 mod census;
 mod check;
+mod common;
+mod flags;
 mod gen;
 mod judge;
 mod list;
@@ -42,18 +44,18 @@ mod settings;
 mod shrink;
 mod solve;
 mod stress;
+mod summary;
 
-use std::io;
-use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::game::{DynGame, Games};
-use crate::harness::checker::Checker;
-use crate::harness::{input, process, toolchain, Subject};
-use crate::rng::Rng;
+use crate::game::Games;
+use common::{
+    clock_seed, find_game, finding_on_screen, input_on_screen, read_file, read_input, selected,
+    sweep,
+};
+use flags::{parse_duration, parse_size, CheckerArgs, InputLimit, SolutionArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -98,7 +100,7 @@ enum Color {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Answer one judge input (from FILE or stdin) with the engine or the reference.
-    #[command(name = crate::harness::child::SUBCOMMAND)]
+    #[command(name = crate::harness::programs::child::SUBCOMMAND)]
     Solve(solve::SolveArgs),
     /// Run random valid cases through engine and reference; shrink and save any disagreement.
     Check(check::CheckArgs),
@@ -176,290 +178,10 @@ start, CASE not interesting, a brute force that fails on CASE), 130 interrupted.
     },
 }
 
-/// The input limit of the subcommands that read judge text.
-#[derive(Args, Debug, Clone, Copy)]
-struct InputLimit {
-    /// The most bytes of judge text read from a file, stdin or a corpus file (64 MiB by default;
-    /// K, M and G suffixes allowed). A longer input is refused with one line and exit 2, without
-    /// reading the rest of it.
-    #[arg(
-        long = input::MAX_INPUT_FLAG,
-        value_parser = parse_size,
-        default_value_t = input::DEFAULT_MAX_INPUT,
-        value_name = "BYTES"
-    )]
-    max_input: usize,
-}
-
-/// Checking an external solution instead of the engine.
-#[derive(Args, Debug, Default, Clone)]
-struct SolutionArgs {
-    /// Check this command instead of the engine: any program that reads judge input on stdin and
-    /// writes the answer on stdout, e.g. `--solution "python3 sol.py"`. It is compared like a
-    /// judge compares (trailing whitespace ignored), on valid inputs only. A command of plain
-    /// words (quotes and backslashes allowed) is started directly, as a shell loop would start
-    /// it; one with shell syntax ($, `, |, &, ;, <, >, (, ), globs, ~, {, }, #, a leading
-    /// NAME=value) or starting with a shell builtin runs through `sh -c`.
-    #[arg(long, value_name = "COMMAND")]
-    solution: Option<String>,
-    /// Time limit per run of --solution (over it: a "time limit" verdict; the program and
-    /// everything it started are killed).
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    solution_timeout: Duration,
-    /// Output cap per run of --solution, in bytes (K and M suffixes allowed); over it: an
-    /// "output limit" verdict.
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    output_limit: usize,
-    /// Watchdog floor for in-process code (engine, reference, census): a call that runs longer
-    /// than this plus 100x the other side's time on the same case is reported as a hang.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    watchdog: Duration,
-    #[command(flatten)]
-    checker: CheckerArgs,
-}
-
-/// How an external program's answer is judged against the expected one.
-#[derive(Args, Debug, Clone)]
-struct CheckerArgs {
-    /// How answers are compared: `lines` (the default: line by line, trailing whitespace
-    /// ignored, as judges compare), `tokens` (whitespace-separated tokens, spacing and line
-    /// breaks ignored), `float` (tokens; numbers equal within --abs-error or --rel-error), or a
-    /// checker program in testlib's convention, run as `CHECKER INPUT OUTPUT ANSWER` (three
-    /// files): exit 0 accepts, any other exit code is a wrong answer, and what it printed is
-    /// shown. A checker program may be a source file, as a solution may.
-    #[arg(long, default_value = "lines", value_name = "CHECKER")]
-    checker: String,
-    /// With `--checker float`: the absolute error allowed.
-    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
-    abs_error: f64,
-    /// With `--checker float`: the relative error allowed (of the expected value).
-    #[arg(long, default_value_t = crate::harness::checker::DEFAULT_TOLERANCE, value_name = "X")]
-    rel_error: f64,
-    /// Time limit per run of a checker program (over it, the checker gave no verdict: an error,
-    /// not a wrong answer).
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    checker_timeout: Duration,
-}
-
-impl Default for CheckerArgs {
-    fn default() -> Self {
-        CheckerArgs {
-            checker: "lines".into(),
-            abs_error: crate::harness::checker::DEFAULT_TOLERANCE,
-            rel_error: crate::harness::checker::DEFAULT_TOLERANCE,
-            checker_timeout: Duration::from_secs(10),
-        }
-    }
-}
-
-impl CheckerArgs {
-    /// The checker named, a checker program's command prepared as `programs` prepares any
-    /// program (a source file is compiled once); its options are checked first.
-    fn checker(&self, programs: &toolchain::Toolchain) -> Result<Checker, Usage> {
-        for (name, x) in [
-            ("--abs-error", self.abs_error),
-            ("--rel-error", self.rel_error),
-        ] {
-            if !(x >= 0.0 && x.is_finite()) {
-                return Err(Usage(format!(
-                    "{name} must be a number at least 0, not {x}"
-                )));
-            }
-        }
-        let mut checker = Checker::parse(
-            &self.checker,
-            self.abs_error,
-            self.rel_error,
-            self.checker_timeout,
-        );
-        if let Checker::Program { command, .. } = &mut checker {
-            let prepared = programs
-                .prepare(command)
-                .map_err(|e| Usage(format!("--checker: {e}")))?;
-            process::check_startable(&prepared.command)
-                .map_err(|e| Usage(format!("--checker cannot be run: {e}")))?;
-            *command = prepared.command;
-        }
-        Ok(checker)
-    }
-}
-
-impl SolutionArgs {
-    /// The subject; a --solution command that cannot start is a usage error, before any case.
-    fn subject(&self) -> Result<Subject, Usage> {
-        match &self.solution {
-            None => Ok(Subject::Engine),
-            Some(command) => {
-                process::check_startable(command)
-                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
-                Ok(Subject::Solution {
-                    command: command.clone(),
-                    timeout: self.solution_timeout,
-                    output_cap: self.output_limit,
-                    checker: self.checker.checker(&toolchain::Toolchain::default())?,
-                })
-            }
-        }
-    }
-}
-
-/// Parses a byte count such as `4096`, `64K` or `8M`.
-fn parse_size(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    let (digits, scale) = match t.char_indices().last() {
-        Some((i, 'K' | 'k')) => (&t[..i], 1 << 10),
-        Some((i, 'M' | 'm')) => (&t[..i], 1 << 20),
-        Some((i, 'G' | 'g')) => (&t[..i], 1 << 30),
-        _ => (t, 1),
-    };
-    let n: usize = digits
-        .parse()
-        .map_err(|_| format!("`{s}` is not a size (try 4096, 64K, 8M)"))?;
-    n.checked_mul(scale)
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("`{s}` must be a positive size"))
-}
-
 /// A usage error: printed as `error: …`, exit code 2.
 struct Usage(String);
 
 type CliResult = Result<ExitCode, Usage>;
-
-/// Parses a duration such as `30s`, `5m`, `1h`, `250ms` or a bare number of seconds.
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    let s = s.trim();
-    let split = s
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(s.len());
-    let (number, unit) = s.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{s}` is not a duration (try 30s, 5m, 1h, 500ms)"))?;
-    let seconds = match unit {
-        "" | "s" => value,
-        "ms" => value / 1000.0,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => {
-            return Err(format!(
-                "unknown unit `{unit}` in `{s}` (use ms, s, m or h)"
-            ))
-        }
-    };
-    if !seconds.is_finite() || seconds <= 0.0 {
-        return Err(format!("`{s}` must be a positive duration"));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-fn find_game(games: &Games, name: &str) -> Result<&'static dyn DynGame, Usage> {
-    games.find(name).ok_or_else(|| {
-        let known: Vec<String> = games
-            .all()
-            .iter()
-            .map(|g| format!("{} ({})", g.slug(), g.problem()))
-            .collect();
-        Usage(format!(
-            "unknown game `{name}`; known games: {}",
-            known.join(", ")
-        ))
-    })
-}
-
-/// The games named (all games if none), each once.
-fn selected(games: &Games, names: &[String]) -> Result<Vec<&'static dyn DynGame>, Usage> {
-    if names.is_empty() {
-        return Ok(games.all().to_vec());
-    }
-    let mut chosen: Vec<&'static dyn DynGame> = Vec::new();
-    for name in names {
-        let g = find_game(games, name)?;
-        if !chosen.iter().any(|h| h.slug() == g.slug()) {
-            chosen.push(g);
-        }
-    }
-    Ok(chosen)
-}
-
-/// Judge text from `file` (stdin if `None` or `-`), at most `limit` bytes.
-fn read_input(file: Option<&Path>, limit: InputLimit) -> Result<Vec<u8>, Usage> {
-    let limit = limit.max_input;
-    match file {
-        Some(p) if p != Path::new("-") => read_file(p, limit),
-        _ => input::read_bounded(io::stdin().lock(), limit)
-            .map_err(|e| Usage(format!("cannot read stdin: {e}"))),
-    }
-}
-
-/// A file of judge text, at most `limit` bytes.
-fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, Usage> {
-    input::read_file(path, limit).map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))
-}
-
-/// Removes the temporary files a killed save left in a corpus folder, saying so on stderr
-/// ([`corpus::sweep`](crate::harness::corpus::sweep)); run before a command saves into it.
-fn sweep(dir: &Path) {
-    match crate::harness::corpus::sweep(dir) {
-        Ok(removed) => {
-            for path in removed {
-                eprintln!(
-                    "note: removed {}, a temporary file left by a save that was killed",
-                    path.display()
-                );
-            }
-        }
-        Err(e) => eprintln!("warning: cannot clean {}: {e}", dir.display()),
-    }
-}
-
-/// A finding's report as a terminal shows it ([`Disagreement::report_on_screen`]): an input over
-/// a screen shown as its first and last lines, pointing to the saved case, or, when it was not
-/// saved (`--no-save`), to a file written for it in the temporary folder
-/// (`boardfuzz-<name>-<hash>.in`). Should that file not be written, the input is shown whole.
-fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
-    if d.saved.is_some() || crate::harness::fits_a_screen(&d.input) {
-        return d.report_on_screen(None);
-    }
-    match whole_case_file(d.slug, &d.input) {
-        Some(path) => d.report_on_screen(Some(&path)),
-        None => d.report_styled(),
-    }
-}
-
-/// A file in the temporary folder holding `input` whole (`boardfuzz-<slug>-<hash>.in`), for a
-/// terminal report that shows only its head and tail; `None` (with a warning) if it cannot be
-/// written.
-fn whole_case_file(slug: &str, input: &str) -> Option<std::path::PathBuf> {
-    let hash = crate::harness::corpus::content_hash(input.as_bytes());
-    let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
-    match std::fs::write(&path, input) {
-        Ok(()) => Some(path),
-        Err(e) => {
-            eprintln!("warning: cannot write {}: {e}", path.display());
-            None
-        }
-    }
-}
-
-/// An input as a terminal shows it: whole if it fits a screen, else its first and last lines
-/// and a file written for it in the temporary folder (`boardfuzz-<slug>-<hash>.in`); whole
-/// again should that file not be written.
-fn input_on_screen(slug: &str, input: &str) -> String {
-    let fits = crate::harness::fits_a_screen(input);
-    match (!fits).then(|| whole_case_file(slug, input)).flatten() {
-        Some(path) => crate::harness::head_and_tail(input, &path),
-        None if input.ends_with('\n') => input.to_string(),
-        None => format!("{input}\n"),
-    }
-}
-
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    Rng::new(nanos).next_u64() >> 16
-}
 
 /// The file name of the running executable (`boardfuzz`, or a user's own binary), as help,
 /// completions and the commands a report prints spell it.
@@ -505,9 +227,9 @@ fn command(program: &str) -> clap::Command {
 /// (`fn main() -> ExitCode { boardfuzz::cli::main(boardfuzz::games![MyGame]) }`). Arguments come
 /// from the process's own; the corpus folder defaults to `corpus/` in the working directory.
 /// With `BOARDFUZZ_PLANT` set, every game gets that planted fault
-/// ([`crate::harness::planted`]), for testing the checker itself.
+/// ([`crate::harness::case::planted`]), for testing the checker itself.
 pub fn main(games: Games) -> ExitCode {
-    let games = crate::harness::planted::wrap_from_env(games);
+    let games = crate::harness::case::planted::wrap_from_env(games);
     let program = program_name();
     crate::harness::set_program(&program);
     if let Some(started_as) = std::env::args_os().next() {

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::harness::corpus::{self, Expected};
+use crate::harness::keep::corpus::{self, Expected};
 use crate::harness::{invocation, shell_quote, Disagreement};
 
 use crate::game::Games;

@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
-use crate::harness::campaign::{self, shrink_hang, Budget, Hang};
-use crate::harness::interrupt;
-use crate::harness::progress::{Meter, Show};
-use crate::harness::subject::Subject;
+use crate::harness::programs::subject::Subject;
+use crate::harness::run::campaign::{self, shrink_hang, Budget, Hang};
+use crate::harness::run::interrupt;
+use crate::harness::run::progress::{Meter, Show};
 use crate::harness::{
-    census_within, compare_watched, corpus, minimize_watched, Disagreement, Side, Verdict,
+    census_within, compare_watched, keep::corpus, minimize_watched, Disagreement, Side, Verdict,
 };
 
 use crate::game::Games;

@@ -1,7 +1,7 @@
 //! `boardfuzz shrink`: a failing file of the user's own shrunk, in either of two modes — a test
 //! program's verdict (`--test`, C-Reduce's convention) or `stress`'s (`--brute` and
 //! `--solution`, with its checkers and validator). Flag parsing and printing only: the shrink is
-//! [`crate::harness::shrink`].
+//! [`crate::harness::shrink::file`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,10 +10,12 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::harness::problem::Problem;
-use crate::harness::progress::{Meter, Show};
-use crate::harness::shrink::{self, Reduced, Stop, TestCommand, VerdictTest};
-use crate::harness::{campaign::Budget, corpus, diff_styled, interrupt, process, Subject};
+use crate::harness::programs::problem::Problem;
+use crate::harness::run::progress::{Meter, Show};
+use crate::harness::shrink::file::{self as shrink, Reduced, Stop, TestCommand, VerdictTest};
+use crate::harness::{
+    diff_styled, keep::corpus, programs::process, run::campaign::Budget, run::interrupt, Subject,
+};
 
 use super::stress::{ready, ToolchainArgs};
 use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::game::Outcome;
-use crate::harness::child;
+use crate::harness::programs::child;
 
 use crate::game::Games;
 

@@ -17,17 +17,19 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::game::{DynGame, Options, Outcome};
-use crate::harness::campaign::{self, Budget, Plan, Shard};
-use crate::harness::problem::{self, Problem};
-use crate::harness::progress::Show;
-use crate::harness::report::RunInfo;
-use crate::harness::toolchain::{Prepared, Toolchain};
-use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Verdict};
-use crate::rng::Rng;
+use crate::game::{DynGame, Outcome};
+use crate::harness::programs::problem::Problem;
+use crate::harness::programs::toolchain::{Prepared, Toolchain};
+use crate::harness::run::campaign::{self, Budget, Shard};
+use crate::harness::run::progress::Show;
+use crate::harness::run::stress::{self, Stress};
+use crate::harness::write::report::RunInfo;
+use crate::harness::{
+    keep::corpus, programs::process, run::interrupt, shell_quote, Side, Subject, Verdict,
+};
 
-use super::check::{report_targets, write_reports};
 use super::{clock_seed, parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
 pub struct StressArgs {
@@ -190,49 +192,9 @@ pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<Prepare
     Ok(prepared)
 }
 
-/// The problem's name: `--name`, else the solution's file stem; letters, digits, `-`, `_`, `.`.
-fn problem_name(args: &StressArgs) -> Result<String, Usage> {
-    if let Some(name) = &args.name {
-        let ok = !name.is_empty()
-            && !name.starts_with('.')
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
-        return if ok {
-            Ok(name.clone())
-        } else {
-            Err(Usage(format!(
-                "--name `{name}`: use letters, digits, `-`, `_` and `.` (it names a folder)"
-            )))
-        };
-    }
-    let first = process::split_words(&args.solution)
-        .and_then(|w| w.into_iter().find(|w| std::path::Path::new(w).is_file()))
-        .unwrap_or_else(|| "solution".into());
-    let stem = std::path::Path::new(&first)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let clean: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    Ok(if clean.is_empty() {
-        "solution".into()
-    } else {
-        clean
-    })
-}
-
 pub fn run(args: StressArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
-    let reports = report_targets(&args.report)?;
+    let reports = report_targets(&args.report).map_err(Usage)?;
     let jobs = match args.jobs {
         Some(0) => return Err(Usage("--jobs must be at least 1".into())),
         Some(n) => n,
@@ -247,7 +209,7 @@ pub fn run(args: StressArgs) -> CliResult {
             args.max_size
         )));
     }
-    let name = problem_name(&args)?;
+    let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let generator = ready(&tools, "generator", &args.gen)?;
     let reference = ready(&tools, "reference", &args.reference)?.command;
     let solution = ready(&tools, "solution", &args.solution)?.command;
@@ -308,9 +270,9 @@ pub fn run(args: StressArgs) -> CliResult {
     let game: &'static dyn DynGame = problem;
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
-    if let Err(usage) = probe(problem, &subject, &args, seed) {
+    if let Err(why) = stress::probe(problem, &subject, &args.reference, &args.solution, seed) {
         if !interrupt::requested() {
-            return Err(usage);
+            return Err(Usage(why));
         }
     }
     let corpus = (!args.no_save).then(|| args.findings.clone());
@@ -347,29 +309,24 @@ pub fn run(args: StressArgs) -> CliResult {
             None => String::new(),
         }
     );
-    // Every program has its own time limit; the watchdog only guards boardfuzz's own waiting.
     let slowest = args
         .solution_timeout
         .max(args.reference_timeout)
         .max(args.gen_timeout)
         .max(args.checker.checker_timeout);
-    let plan = Plan {
-        games: vec![game],
+    let stress = Stress {
+        problem,
+        subject: subject.clone(),
         budget,
         seed,
         shard,
-        options: Options::new(),
-        subject: subject.clone(),
         corpus,
         jobs,
-        watchdog: slowest * 3 + Duration::from_secs(10),
-        solver: None,
+        slowest,
         show: Show::for_stderr(args.quiet),
-        deep_one_in: Some(0),
-        reference_faults_are_findings: false,
         verbose: args.verbose,
     };
-    let runs = campaign::run(&plan, &mut io::stderr());
+    let runs = stress::run(&stress, &mut io::stderr());
     let interrupted = interrupt::requested();
     let info = RunInfo {
         shard,
@@ -391,7 +348,7 @@ pub fn run(args: StressArgs) -> CliResult {
         None => String::new(),
     };
     // The rate is over the time spent running cases, a finding's shrink apart.
-    let (rate, shrinking) = crate::harness::report::rate_words(run, "s");
+    let (rate, shrinking) = crate::harness::write::report::rate_words(run, "s");
     let shrinking = shrinking
         .map(|words| format!("; {words}"))
         .unwrap_or_default();
@@ -535,54 +492,4 @@ fn judge_checker_args(args: &CheckerArgs) -> String {
         ));
     }
     out
-}
-
-/// Before anything is run or saved: the first case's input, the reference's answer to it, and
-/// the solution on the first two inputs. A generator or reference that fails on the first case,
-/// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
-/// is a usage error with the program's own words. A solution a signal killed ran and crashed
-/// (`abort()` on the one-element inputs every run starts with): that is a finding.
-fn probe(problem: &Problem, subject: &Subject, args: &StressArgs, seed: u64) -> Result<(), Usage> {
-    let mut failures = Vec::new();
-    // The first case, and the first of the largest size: a solution that fails the same way on
-    // a tiny input and on a large one is broken as a whole, where two tiny inputs alike (the
-    // first ten are all of size 1) may well be its bug.
-    let largest = problem::CASES_PER_SIZE * (args.max_size - args.min_size);
-    for index in [0, largest] {
-        let case_seed = Rng::case_seed(seed, index);
-        let input = problem
-            .generate_case(case_seed, index, &Options::new())
-            .map_err(|e| {
-                Usage(format!(
-                    "the generator fails on case {index}: {e}\n(nothing was run or saved)"
-                ))
-            })?;
-        match problem.reference(input.as_bytes(), &Options::new()) {
-            Outcome::Failed { fault, message } => {
-                return Err(Usage(format!(
-                    "the reference `{}` fails on case {index} ({fault}: {message}); its input, \
-                     from `{}`:\n{input}(nothing was run or saved)",
-                    args.reference,
-                    problem.regenerate_command(case_seed, index)
-                )))
-            }
-            Outcome::Rejected { .. } => continue,
-            Outcome::Output(_) => {}
-        }
-        match subject.run(problem, input.as_bytes(), &Options::new()) {
-            Outcome::Failed {
-                fault: crate::game::Fault::RuntimeError,
-                message,
-            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
-            _ => return Ok(()),
-        }
-    }
-    match &failures[..] {
-        [first, second] if first == second => Err(Usage(format!(
-            "the solution `{}` fails the same way on the first case and on a case of the \
-             largest size, so it cannot be checked (nothing was saved): {first}",
-            args.solution
-        ))),
-        _ => Ok(()),
-    }
 }

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::game::{tag_bits, Clause, DynGame, Fault, Options};
-use crate::harness::corpus::Entry;
-use crate::harness::watchdog::{self, Overrun, Pulse};
+use crate::harness::keep::corpus::Entry;
+use crate::harness::run::watchdog::{self, Overrun, Pulse};
 use crate::picture;
 use crate::rng::Rng;
 

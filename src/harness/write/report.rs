@@ -2,7 +2,7 @@
 //! findings as failed tests. The schema is in `docs/reports.md`.
 //!
 //! The JSON report holds everything the three reports show — each finding's outcomes, first
-//! divergence and boards as data, not only as text — so that [`crate::harness::merge`] can read
+//! divergence and boards as data, not only as text — so that [`crate::harness::keep::merge`] can read
 //! the reports of the shards of a run back and write the JSON, JUnit and HTML reports of the
 //! whole run with these same writers.
 
@@ -10,8 +10,8 @@ use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, Te
 use serde_json::{json, Value};
 
 use crate::game::Outcome;
-use crate::harness::campaign::{Budget, GameRun, Shard};
-use crate::harness::census::Census;
+use crate::harness::run::campaign::{Budget, GameRun, Shard};
+use crate::harness::write::census::Census;
 use crate::harness::{Board, Disagreement, Divergence};
 use crate::picture::Picture;
 
@@ -378,7 +378,7 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::game::{dyn_game, DynGame, Fault, Game, Options, Outcome};
-    use crate::harness::census::Census;
+    use crate::harness::write::census::Census;
     use crate::harness::{Comparison, Side, Subject, Verdict};
 
     /// A game the findings below are of.
@@ -459,7 +459,7 @@ mod tests {
         assert_eq!(game["seconds"], 8.0);
         assert_eq!(game["running_seconds"], 0.5);
         assert_eq!(game["cases_per_second"], 800.0);
-        let page = crate::harness::html::html(&info, &[timed(Some(7500))]);
+        let page = crate::harness::write::html::html(&info, &[timed(Some(7500))]);
         assert!(
             page.contains(
                 "in 8.00 s, 800 cases/s over the 0.50 s of running them; then 7.50 s shrinking \

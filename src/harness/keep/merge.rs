@@ -1,7 +1,7 @@
 //! One report from many: the JSON reports of the shards of a run ([`Shard`]: `check --shard K/N
 //! --report json FILE`) read back into [`GameRun`]s ([`read`]) and merged into the runs of the
-//! whole run ([`merge`]), which the writers of [`crate::harness::report`] and
-//! [`crate::harness::html`] then write as `check` writes a run's own.
+//! whole run ([`merge`]), which the writers of [`crate::harness::write::report`] and
+//! [`crate::harness::write::html`] then write as `check` writes a run's own.
 //!
 //! What the merge can honestly promise. With `--cases C`, the `N` shards of one seed run
 //! exactly the cases `0..C` of a whole run, each case generated from the same case seed, so the
@@ -26,11 +26,13 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::game::{DynGame, Fault, Games, Outcome};
-use crate::harness::campaign::{Budget, GameRun, Shard};
-use crate::harness::census::Census;
-use crate::harness::checker::Checker;
-use crate::harness::report::{budget_json, RunInfo};
-use crate::harness::{process, Board, Comparison, Disagreement, Divergence, Subject, Verdict};
+use crate::harness::programs::checker::Checker;
+use crate::harness::run::campaign::{Budget, GameRun, Shard};
+use crate::harness::write::census::Census;
+use crate::harness::write::report::{budget_json, RunInfo};
+use crate::harness::{
+    programs::process, Board, Comparison, Disagreement, Divergence, Subject, Verdict,
+};
 use crate::picture::{Cell, Picture, Tone};
 
 /// What a report says of its run beside the games: the fields shards of one run share, and
@@ -700,7 +702,7 @@ fn combine(shards: Vec<(Shard, GameRun)>) -> GameRun {
 mod tests {
     use super::*;
     use crate::game::{dyn_game, Game, Options};
-    use crate::harness::report;
+    use crate::harness::write::report;
     use crate::harness::Side;
 
     /// The game the findings below are of, whose trace lines are moves; the reports are read
@@ -819,8 +821,8 @@ mod tests {
             report::junit(&info(Shard::WHOLE), &runs).unwrap()
         );
         assert_eq!(
-            crate::harness::html::html(&again, &back.runs),
-            crate::harness::html::html(&info(Shard::WHOLE), &runs)
+            crate::harness::write::html::html(&again, &back.runs),
+            crate::harness::write::html::html(&info(Shard::WHOLE), &runs)
         );
         // The text report of a finding too: its boards, divergence (in the game's unit, which
         // this program could not look up) and replay line.

@@ -10,7 +10,7 @@
 //!   judged by the same checker, behind the same validator, and the candidate kept only when
 //!   the brute force answers it and the solution's verdict is the original's (a wrong answer
 //!   stays a wrong answer, a runtime error a runtime error, a time limit a time limit). This
-//!   is [`minimize_watched_with`](super::minimize_watched_with), as `repro --shrink` runs it.
+//!   is [`minimize_watched_with`](crate::harness::minimize_watched_with), as `repro --shrink` runs it.
 //!
 //! Both stop at a budget or at Ctrl-C with the smallest interesting input so far — at once: the
 //! shrink runs on a worker thread that is left behind (`drive`), since the shrinker knows no
@@ -26,10 +26,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Options, Outcome};
-use crate::harness::problem::Problem;
-use crate::harness::process::{self, Ended};
-use crate::harness::subject::STDERR_LINES;
-use crate::harness::{interrupt, shell_quote, Comparison, Side, Subject, Verdict};
+use crate::harness::programs::problem::Problem;
+use crate::harness::programs::process::{self, Ended};
+use crate::harness::programs::subject::STDERR_LINES;
+use crate::harness::{run::interrupt, shell_quote, Comparison, Side, Subject, Verdict};
 use crate::text_shrink;
 
 /// Why a shrink ended before a local minimum.
@@ -422,7 +422,7 @@ pub fn shrink_by_verdict(
 ) -> Result<Judged, String> {
     let game: &'static dyn DynGame = test.problem;
     let options = Options::new();
-    let first = super::compare_with(game, &test.subject, original.as_bytes(), &options);
+    let first = crate::harness::compare_with(game, &test.subject, original.as_bytes(), &options);
     if interrupt::requested() {
         return Err(format!("interrupted before {case} was judged"));
     }
@@ -480,7 +480,7 @@ pub fn shrink_by_verdict(
         let (subject, original, watchdog) =
             (test.subject.clone(), original.to_string(), test.watchdog);
         move || {
-            super::minimize_watched_with(
+            crate::harness::minimize_watched_with(
                 Box::new(|input, keep| Some(text_shrink::shrink_text(input, keep))),
                 game,
                 &subject,

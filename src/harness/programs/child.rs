@@ -16,8 +16,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::game::{DynGame, Options};
-use crate::harness::input::{self, DEFAULT_MAX_INPUT};
-use crate::harness::process::{self, Ended, Finished, Limits};
+use crate::harness::case::input::{self, DEFAULT_MAX_INPUT};
+use crate::harness::programs::process::{self, Ended, Finished, Limits};
 use crate::harness::{Side, Subject};
 
 /// The subcommand a child runs: answer one judge input read from stdin.

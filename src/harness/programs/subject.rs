@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
-use crate::harness::checker::{Checker, Judgement};
-use crate::harness::process::{self, Ended};
+use crate::harness::programs::checker::{Checker, Judgement};
+use crate::harness::programs::process::{self, Ended};
 
 /// What is checked against the reference.
 #[derive(Debug, Clone)]
@@ -41,7 +41,7 @@ impl Subject {
                 checker,
             } => format!(
                 " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}",
-                super::shell_quote(command),
+                crate::harness::shell_quote(command),
                 timeout.as_millis(),
                 checker.to_args()
             ),

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::harness::process;
+use crate::harness::programs::process;
 
 /// How long after the first signal further signals are absorbed while the run winds down.
 pub const GRACE: Duration = Duration::from_secs(2);

@@ -6,7 +6,7 @@
 //! behind until the process exits, as the campaign leaves its own.
 //!
 //! One thread for the whole run, not one per call: a census search makes hundreds of thousands of
-//! calls. For a single call, [`within`](crate::harness::campaign::within) is simpler.
+//! calls. For a single call, [`within`](crate::harness::run::campaign::within) is simpler.
 
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::thread;

@@ -5,7 +5,7 @@
 //! [`Problem`] is a [`DynGame`], so the campaign runs it as it runs a game of boardfuzz's own:
 //! jobs, progress, the time budget, Ctrl-C, shrinking with the generic judge-text shrinker,
 //! findings saved and reported, JSON, JUnit and HTML reports. Every program runs as an external
-//! solution does ([`crate::harness::process`]: its own process group, a time limit, an output
+//! solution does ([`crate::harness::programs::process`]: its own process group, a time limit, an output
 //! cap, nothing left behind).
 //!
 //! - Case `i` of a run of seed `S`: the generator runs with the case's seed (a number below
@@ -22,8 +22,8 @@
 use crate::game::{
     DynGame, Fault, Options, Outcome, Regenerate, Regenerated, Regeneration, Setting, Trace,
 };
-use crate::harness::process::{self, Ended};
-use crate::harness::subject::{run_command, STDERR_LINES};
+use crate::harness::programs::process::{self, Ended};
+use crate::harness::programs::subject::{run_command, STDERR_LINES};
 use crate::rng::Rng;
 use crate::text_shrink;
 
@@ -31,7 +31,7 @@ use crate::text_shrink;
 pub const INVALID: &str = "invalid";
 
 /// The programs and limits of a problem. Commands are ready to run (source files already
-/// compiled: [`crate::harness::toolchain`]).
+/// compiled: [`crate::harness::programs::toolchain`]).
 #[derive(Debug, Clone)]
 pub struct Problem {
     /// The name reports give it; findings are saved in `<findings>/<name>/`.
@@ -40,7 +40,7 @@ pub struct Problem {
     /// `{size}`.
     pub generator: String,
     /// The generator's command line as a person types it (`python3 gen.py {size}`), for the
-    /// command a finding prints to regenerate its case ([`crate::harness::toolchain::Prepared`]).
+    /// command a finding prints to regenerate its case ([`crate::harness::programs::toolchain::Prepared`]).
     pub generator_display: String,
     /// The reference's command line.
     pub reference: String,
@@ -55,7 +55,7 @@ pub struct Problem {
     /// The largest `{size}`.
     pub max_size: u64,
     /// Whether shrink candidates must keep the generated inputs' shape
-    /// ([`crate::harness::shape`]): `--shape strict` without a validator.
+    /// ([`crate::harness::shrink::shape`]): `--shape strict` without a validator.
     pub keep_shape: bool,
     /// The command that replays a saved case, with `{path}` where the case's path goes: what a
     /// finding prints ([`DynGame::replay_command`]).
@@ -238,7 +238,7 @@ impl Problem {
 
 /// `3 lines, 41 bytes`.
 fn size_words(text: &str) -> String {
-    crate::harness::progress::size(text)
+    crate::harness::run::progress::size(text)
 }
 
 /// A generator command line with its `{size}` and `{seed}` filled in (the seed appended when
@@ -343,14 +343,14 @@ impl DynGame for Problem {
         let line = self.generator_command(Problem::generator_seed(case_seed), self.size_of(index));
         generate(&line, self.generator_limits)
     }
-    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
+    fn regenerate_command(&self, _invocation: &str, case_seed: u64, index: u64) -> String {
         with_seed_and_size(
             &self.generator_display,
             Problem::generator_seed(case_seed),
             self.size_of(index),
         )
     }
-    fn replay_command(&self, path: &str, _subject_args: &str) -> String {
+    fn replay_command(&self, _invocation: &str, path: &str, _subject_args: &str) -> String {
         self.replay.replace("{path}", path)
     }
     fn decode_fuzz_input(&self, _bytes: &[u8]) -> Result<String, String> {
@@ -424,7 +424,7 @@ mod tests {
             format!("2 {}\n", Problem::generator_seed(seed))
         );
         assert_eq!(
-            p.regenerate_command(seed, 12),
+            p.regenerate_command("boardfuzz", seed, 12),
             format!("echo 2 {}", Problem::generator_seed(seed))
         );
     }

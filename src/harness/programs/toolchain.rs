@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::harness::process::{self, Ended};
+use crate::harness::programs::process::{self, Ended};
 use crate::harness::shell_quote;
 
 /// A language boardfuzz compiles and runs from a source file.

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::game::{DynGame, Options, Outcome, Setting};
-use crate::harness::input::{self, DEFAULT_MAX_INPUT};
+use crate::harness::case::input::{self, DEFAULT_MAX_INPUT};
 use crate::harness::{compare_watched, Comparison, Subject};
 
 /// What a corpus entry expects.

@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
-use crate::harness::campaign::GameRun;
-use crate::harness::report::{divergence_text, findings_of, rate_words, RunInfo};
+use crate::harness::run::campaign::GameRun;
+use crate::harness::write::report::{divergence_text, findings_of, rate_words, RunInfo};
 use crate::harness::{diff_lines, Disagreement, Divergence, Subject};
 use crate::picture::{escape, svg};
 

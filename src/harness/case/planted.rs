@@ -256,11 +256,11 @@ impl DynGame for Planted {
     ) -> Result<String, String> {
         self.inner.generate_case(case_seed, index, options)
     }
-    fn regenerate_command(&self, case_seed: u64, index: u64) -> String {
-        self.inner.regenerate_command(case_seed, index)
+    fn regenerate_command(&self, invocation: &str, case_seed: u64, index: u64) -> String {
+        self.inner.regenerate_command(invocation, case_seed, index)
     }
-    fn replay_command(&self, path: &str, subject_args: &str) -> String {
-        self.inner.replay_command(path, subject_args)
+    fn replay_command(&self, invocation: &str, path: &str, subject_args: &str) -> String {
+        self.inner.replay_command(invocation, path, subject_args)
     }
     fn decode_fuzz_input(&self, bytes: &[u8]) -> Result<String, String> {
         self.inner.decode_fuzz_input(bytes)

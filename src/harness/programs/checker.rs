@@ -3,7 +3,7 @@
 //! checker program of the user's own in testlib's convention.
 //!
 //! `check --solution`, `stress` and `judge` share it. A checker program is run like any
-//! external program ([`crate::harness::process`]: its own process group, a time limit, an
+//! external program ([`crate::harness::programs::process`]: its own process group, a time limit, an
 //! output cap) as `CHECKER INPUT OUTPUT ANSWER`, three paths of files written for the call:
 //! exit code 0 accepts, any other exit code is a wrong answer whose message (the checker's
 //! stderr, else its stdout) the report shows. A checker that is killed, overruns its time limit
@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::game::Fault;
-use crate::harness::process::{self, Ended};
-use crate::harness::subject::judge_normal;
+use crate::harness::programs::process::{self, Ended};
+use crate::harness::programs::subject::judge_normal;
 
 /// How a solution's answer is compared with the reference's.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,7 +84,7 @@ impl Checker {
             }
             Checker::Program { command, timeout } => format!(
                 " --checker {} --checker-timeout {}ms",
-                super::shell_quote(command),
+                crate::harness::shell_quote(command),
                 timeout.as_millis()
             ),
         }
@@ -184,9 +184,9 @@ fn run_checker(
     }
     let line = format!(
         "{command} {} {} {}",
-        super::shell_quote(&files[0].0.display().to_string()),
-        super::shell_quote(&files[1].0.display().to_string()),
-        super::shell_quote(&files[2].0.display().to_string())
+        crate::harness::shell_quote(&files[0].0.display().to_string()),
+        crate::harness::shell_quote(&files[1].0.display().to_string()),
+        crate::harness::shell_quote(&files[2].0.display().to_string())
     );
     let limits = process::Limits {
         timeout,

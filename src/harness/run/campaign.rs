@@ -28,10 +28,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome, Regenerate};
-use crate::harness::census::Census;
-use crate::harness::progress::{Meter, Show};
-use crate::harness::shape::{Learner, Shape};
-use crate::harness::{child, corpus, interrupt, Comparison, Disagreement, Side, Subject, Verdict};
+use crate::harness::run::progress::{Meter, Show};
+use crate::harness::shrink::shape::{Learner, Shape};
+use crate::harness::write::census::Census;
+use crate::harness::{
+    keep::corpus, programs::child, run::interrupt, Comparison, Disagreement, Side, Subject, Verdict,
+};
 use crate::rng::Rng;
 
 /// How long to run each game.
@@ -169,7 +171,7 @@ pub struct Plan {
     pub solver: Option<PathBuf>,
     /// How progress is shown ([`Show::Lines`] to the progress writer by default).
     pub show: Show,
-    /// The deep checks ([`super::deep_check`]: both traces, both censuses, the engine's
+    /// The deep checks ([`crate::harness::deep_check`]: both traces, both censuses, the engine's
     /// self-checks) run on one case in this many whose answers agree; 0 runs none. `None`:
     /// [`DEEP_ONE_IN`], on cases up to the game's [`crate::game::Game::DEEP_MAX_TEXT`] bytes.
     /// Engine runs only: an external solution has no trace, census or self-check.
@@ -235,7 +237,7 @@ pub struct GameRun {
     /// The case index where that finding was found (before shrinking), as its origin says.
     pub finding_case: Option<u64>,
     /// More findings, each with its case index, higher than [`GameRun::finding_case`]: a run
-    /// merged from shards ([`crate::harness::merge`]) lists every shard's finding; a campaign
+    /// merged from shards ([`crate::harness::keep::merge`]) lists every shard's finding; a campaign
     /// leaves this empty (it stops at its first).
     pub other_findings: Vec<(Option<u64>, Disagreement)>,
     /// A generator or corpus failure that stopped the run (not a finding).
@@ -257,7 +259,7 @@ impl GameRun {
     /// The time after the cases stopped — shrinking and saving the finding — when the run has a
     /// finding and that time shows in a report's hundredths of a second; `None` otherwise. (Of a
     /// run merged from shards: the time the slowest shard went on after the last case of any
-    /// shard, [`crate::harness::merge`].)
+    /// shard, [`crate::harness::keep::merge`].)
     pub fn shrinking(&self) -> Option<Duration> {
         let after = self.elapsed.saturating_sub(self.running);
         (self.disagreement.is_some() && after >= Duration::from_millis(10)).then_some(after)
@@ -384,7 +386,7 @@ fn evaluate_answered(
     let started = Instant::now();
     let reference = game.reference(input, options);
     let reference_time = started.elapsed();
-    if !super::answered(&reference) {
+    if !crate::harness::answered(&reference) {
         watch.enter(Stage::Idle, Duration::ZERO);
         return None;
     }
@@ -455,7 +457,7 @@ fn finish_evaluation(
             Stage::Deep,
             watchdog + (subject_time + reference_time) * 100,
         );
-        if let Err((kind, why)) = super::deep_check(game, input, options) {
+        if let Err((kind, why)) = crate::harness::deep_check(game, input, options) {
             verdict = Verdict::Deep(kind);
             deep_message = Some(why);
         }
@@ -565,7 +567,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
             // Tags are counted only where nothing says they are wrong: a case whose census the
             // deep check found different is a finding, not a count.
             match ev.tags {
-                Some(tags) if ev.verdict != Verdict::Deep(super::DeepKind::Census) => {
+                Some(tags) if ev.verdict != Verdict::Deep(crate::harness::DeepKind::Census) => {
                     census.add(tags)
                 }
                 _ => census.cases += 1,
@@ -779,7 +781,7 @@ fn run_game(
             index,
             plan.seed,
             None,
-            &game.regenerate_command(case_seed, index),
+            &game.regenerate_command(crate::harness::invocation(), case_seed, index),
         )
     };
     let found = if let Some((_, slot)) = hang {
@@ -894,7 +896,8 @@ fn run_game(
                 Ok(saved) => {
                     let path = saved.path().to_path_buf();
                     finding.replay = Some(game.replay_command(
-                        &super::shell_quote(&path.display().to_string()),
+                        crate::harness::invocation(),
+                        &crate::harness::shell_quote(&path.display().to_string()),
                         &plan.subject.to_args(),
                     ));
                     finding.saved = Some(path);
@@ -984,7 +987,7 @@ fn shrink_supervised(
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
             // Whether the reference answered the found input (the first evaluation): then
-            // every kept candidate must be answered too (`super::answered`).
+            // every kept candidate must be answered too (`crate::harness::answered`).
             let mut answered = None;
             // The subject's time on the last candidate it ran.
             let mut took = Duration::ZERO;
@@ -1020,7 +1023,7 @@ fn shrink_supervised(
                     )
                 };
                 took = ev.subject_time;
-                let answer = super::answered(&ev.comparison.reference);
+                let answer = crate::harness::answered(&ev.comparison.reference);
                 let original = *answered.get_or_insert(answer);
                 let same = ev.verdict == verdict && (answer || !original);
                 if same {
@@ -1135,7 +1138,7 @@ fn shrink_supervised(
                 } else {
                     String::new()
                 };
-                let sized = crate::harness::progress::size;
+                let sized = crate::harness::run::progress::size;
                 let shrunk = if regenerated {
                     format!(
                         "then shrunk to {} ({run} candidates run{outside})",
@@ -1310,7 +1313,7 @@ pub fn shrink_hang(
             small = game.shrink(&input, &mut hangs).unwrap_or(input);
             notes.push(format!(
                 "shrunk in {tries} child runs of `{} {}`",
-                super::program(),
+                crate::harness::program(),
                 child::SUBCOMMAND
             ));
             if cut_short {
@@ -1421,7 +1424,7 @@ mod tests {
         assert_eq!(run.cases_per_second(), over_running);
         assert!(run.cases_per_second() > run.cases as f64 / run.elapsed.as_secs_f64());
         // And the reports say so.
-        let (rate, shrinking) = crate::harness::report::rate_words(&run, "s");
+        let (rate, shrinking) = crate::harness::write::report::rate_words(&run, "s");
         assert_eq!(
             rate,
             format!(
@@ -1500,7 +1503,7 @@ mod tests {
         assert!(asked.len() > 2, "{asked:?}");
         let refused: Vec<&String> = asked
             .iter()
-            .filter(|t| !super::super::answered(&Picky::reference(t.as_bytes(), &Options::new())))
+            .filter(|t| !crate::harness::answered(&Picky::reference(t.as_bytes(), &Options::new())))
             .collect();
         assert!(refused.is_empty(), "the engine ran on {refused:?}");
     }

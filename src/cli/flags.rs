@@ -1,0 +1,185 @@
+//! The flags several subcommands share, declared once and flattened into each
+//! (`#[command(flatten)]`): the input limit, an external solution, its checker; and the parsers
+//! of sizes and durations.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::harness::case::input;
+use crate::harness::programs::checker::Checker;
+use crate::harness::programs::{process, toolchain};
+use crate::harness::Subject;
+
+use super::Usage;
+
+/// The input limit of the subcommands that read judge text.
+#[derive(Args, Debug, Clone, Copy)]
+pub(super) struct InputLimit {
+    /// The most bytes of judge text read from a file, stdin or a corpus file (64 MiB by default;
+    /// K, M and G suffixes allowed). A longer input is refused with one line and exit 2, without
+    /// reading the rest of it.
+    #[arg(
+        long = input::MAX_INPUT_FLAG,
+        value_parser = parse_size,
+        default_value_t = input::DEFAULT_MAX_INPUT,
+        value_name = "BYTES"
+    )]
+    pub(super) max_input: usize,
+}
+
+/// Checking an external solution instead of the engine.
+#[derive(Args, Debug, Default, Clone)]
+pub(super) struct SolutionArgs {
+    /// Check this command instead of the engine: any program that reads judge input on stdin and
+    /// writes the answer on stdout, e.g. `--solution "python3 sol.py"`. It is compared like a
+    /// judge compares (trailing whitespace ignored), on valid inputs only. A command of plain
+    /// words (quotes and backslashes allowed) is started directly, as a shell loop would start
+    /// it; one with shell syntax ($, `, |, &, ;, <, >, (, ), globs, ~, {, }, #, a leading
+    /// NAME=value) or starting with a shell builtin runs through `sh -c`.
+    #[arg(long, value_name = "COMMAND")]
+    pub(super) solution: Option<String>,
+    /// Time limit per run of --solution (over it: a "time limit" verdict; the program and
+    /// everything it started are killed).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    pub(super) solution_timeout: Duration,
+    /// Output cap per run of --solution, in bytes (K and M suffixes allowed); over it: an
+    /// "output limit" verdict.
+    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
+    pub(super) output_limit: usize,
+    /// Watchdog floor for in-process code (engine, reference, census): a call that runs longer
+    /// than this plus 100x the other side's time on the same case is reported as a hang.
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    pub(super) watchdog: Duration,
+    #[command(flatten)]
+    pub(super) checker: CheckerArgs,
+}
+
+/// How an external program's answer is judged against the expected one.
+#[derive(Args, Debug, Clone)]
+pub(super) struct CheckerArgs {
+    /// How answers are compared: `lines` (the default: line by line, trailing whitespace
+    /// ignored, as judges compare), `tokens` (whitespace-separated tokens, spacing and line
+    /// breaks ignored), `float` (tokens; numbers equal within --abs-error or --rel-error), or a
+    /// checker program in testlib's convention, run as `CHECKER INPUT OUTPUT ANSWER` (three
+    /// files): exit 0 accepts, any other exit code is a wrong answer, and what it printed is
+    /// shown. A checker program may be a source file, as a solution may.
+    #[arg(long, default_value = "lines", value_name = "CHECKER")]
+    pub(super) checker: String,
+    /// With `--checker float`: the absolute error allowed.
+    #[arg(long, default_value_t = crate::harness::programs::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    pub(super) abs_error: f64,
+    /// With `--checker float`: the relative error allowed (of the expected value).
+    #[arg(long, default_value_t = crate::harness::programs::checker::DEFAULT_TOLERANCE, value_name = "X")]
+    pub(super) rel_error: f64,
+    /// Time limit per run of a checker program (over it, the checker gave no verdict: an error,
+    /// not a wrong answer).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    pub(super) checker_timeout: Duration,
+}
+
+impl Default for CheckerArgs {
+    fn default() -> Self {
+        CheckerArgs {
+            checker: "lines".into(),
+            abs_error: crate::harness::programs::checker::DEFAULT_TOLERANCE,
+            rel_error: crate::harness::programs::checker::DEFAULT_TOLERANCE,
+            checker_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl CheckerArgs {
+    /// The checker named, a checker program's command prepared as `programs` prepares any
+    /// program (a source file is compiled once); its options are checked first.
+    pub(super) fn checker(&self, programs: &toolchain::Toolchain) -> Result<Checker, Usage> {
+        for (name, x) in [
+            ("--abs-error", self.abs_error),
+            ("--rel-error", self.rel_error),
+        ] {
+            if !(x >= 0.0 && x.is_finite()) {
+                return Err(Usage(format!(
+                    "{name} must be a number at least 0, not {x}"
+                )));
+            }
+        }
+        let mut checker = Checker::parse(
+            &self.checker,
+            self.abs_error,
+            self.rel_error,
+            self.checker_timeout,
+        );
+        if let Checker::Program { command, .. } = &mut checker {
+            let prepared = programs
+                .prepare(command)
+                .map_err(|e| Usage(format!("--checker: {e}")))?;
+            process::check_startable(&prepared.command)
+                .map_err(|e| Usage(format!("--checker cannot be run: {e}")))?;
+            *command = prepared.command;
+        }
+        Ok(checker)
+    }
+}
+
+impl SolutionArgs {
+    /// The subject; a --solution command that cannot start is a usage error, before any case.
+    pub(super) fn subject(&self) -> Result<Subject, Usage> {
+        match &self.solution {
+            None => Ok(Subject::Engine),
+            Some(command) => {
+                process::check_startable(command)
+                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
+                Ok(Subject::Solution {
+                    command: command.clone(),
+                    timeout: self.solution_timeout,
+                    output_cap: self.output_limit,
+                    checker: self.checker.checker(&toolchain::Toolchain::default())?,
+                })
+            }
+        }
+    }
+}
+
+/// Parses a byte count such as `4096`, `64K` or `8M`.
+pub(super) fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, scale) = match t.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&t[..i], 1 << 10),
+        Some((i, 'M' | 'm')) => (&t[..i], 1 << 20),
+        Some((i, 'G' | 'g')) => (&t[..i], 1 << 30),
+        _ => (t, 1),
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (try 4096, 64K, 8M)"))?;
+    n.checked_mul(scale)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{s}` must be a positive size"))
+}
+
+/// Parses a duration such as `30s`, `5m`, `1h`, `250ms` or a bare number of seconds.
+pub(super) fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let split = s
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(s.len());
+    let (number, unit) = s.split_at(split);
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration (try 30s, 5m, 1h, 500ms)"))?;
+    let seconds = match unit {
+        "" | "s" => value,
+        "ms" => value / 1000.0,
+        "m" | "min" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => {
+            return Err(format!(
+                "unknown unit `{unit}` in `{s}` (use ms, s, m or h)"
+            ))
+        }
+    };
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(format!("`{s}` must be a positive duration"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}

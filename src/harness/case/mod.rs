@@ -1,0 +1,8 @@
+//! One case through both sides of a game: what is read as judge text ([`input`]) and the faults
+//! planted to test the checker itself ([`planted`]).
+
+pub mod compare;
+pub mod divergence;
+pub mod input;
+pub mod planted;
+pub mod verdict;

@@ -1,0 +1,163 @@
+//! A `stress` run as the harness runs it: a problem of the user's programs ([`Problem`]) and a
+//! solution, made into a campaign [`Plan`] ([`Stress::plan`]) that [`campaign::run`] runs as it
+//! runs `check`'s. The CLI parses the flags, builds a [`Stress`] and prints; the probe before the
+//! run ([`probe`]) and the problem's name ([`problem_name`]) live here.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::game::{DynGame, Options, Outcome};
+use crate::harness::programs::problem::{self, Problem};
+use crate::harness::programs::process;
+use crate::harness::run::campaign::{self, Budget, GameRun, Plan, Shard};
+use crate::harness::run::progress::Show;
+use crate::harness::Subject;
+use crate::rng::Rng;
+
+/// Everything a `stress` run needs, its flags read.
+pub struct Stress {
+    /// The problem of programs: generator, reference, validator.
+    pub problem: &'static Problem,
+    /// The solution under test.
+    pub subject: Subject,
+    /// How many cases, or for how long.
+    pub budget: Budget,
+    /// The run's seed.
+    pub seed: u64,
+    /// Which share of the cases this runner takes.
+    pub shard: Shard,
+    /// Where findings are saved (`--findings`), or `None` (`--no-save`).
+    pub corpus: Option<PathBuf>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The longest time limit of any of the programs (solution, reference, generator, checker).
+    pub slowest: Duration,
+    /// What the run shows while it runs.
+    pub show: Show,
+    /// Whether the campaign says more of what it does.
+    pub verbose: bool,
+}
+
+impl Stress {
+    /// The campaign plan of this run. Every program has its own time limit; the watchdog only
+    /// guards boardfuzz's own waiting.
+    pub fn plan(&self) -> Plan {
+        let game: &'static dyn DynGame = self.problem;
+        Plan {
+            games: vec![game],
+            budget: self.budget,
+            seed: self.seed,
+            shard: self.shard,
+            options: Options::new(),
+            subject: self.subject.clone(),
+            corpus: self.corpus.clone(),
+            jobs: self.jobs,
+            watchdog: self.slowest * 3 + Duration::from_secs(10),
+            solver: None,
+            show: self.show,
+            deep_one_in: Some(0),
+            reference_faults_are_findings: false,
+            verbose: self.verbose,
+        }
+    }
+}
+
+/// Runs a `stress` plan: [`campaign::run`] of [`Stress::plan`], its progress to `progress`.
+pub fn run(stress: &Stress, progress: &mut dyn std::io::Write) -> Vec<GameRun> {
+    campaign::run(&stress.plan(), progress)
+}
+
+/// The problem's name: `name` (`--name`), else the file stem of the solution's first word that
+/// names a file; letters, digits, `-`, `_`, `.`.
+pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String> {
+    if let Some(name) = name {
+        let ok = !name.is_empty()
+            && !name.starts_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        return if ok {
+            Ok(name.to_string())
+        } else {
+            Err(format!(
+                "--name `{name}`: use letters, digits, `-`, `_` and `.` (it names a folder)"
+            ))
+        };
+    }
+    let first = process::split_words(solution)
+        .and_then(|w| w.into_iter().find(|w| std::path::Path::new(w).is_file()))
+        .unwrap_or_else(|| "solution".into());
+    let stem = std::path::Path::new(&first)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let clean: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok(if clean.is_empty() {
+        "solution".into()
+    } else {
+        clean
+    })
+}
+
+/// Before anything is run or saved: the first case's input, the reference's answer to it, and
+/// the solution on the first two inputs. A generator or reference that fails on the first case,
+/// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
+/// is a usage error with the program's own words. A solution a signal killed ran and crashed
+/// (`abort()` on the one-element inputs every run starts with): that is a finding.
+pub fn probe(
+    problem: &Problem,
+    subject: &Subject,
+    reference: &str,
+    solution: &str,
+    seed: u64,
+) -> Result<(), String> {
+    let mut failures = Vec::new();
+    // The first case, and the first of the largest size: a solution that fails the same way on
+    // a tiny input and on a large one is broken as a whole, where two tiny inputs alike (the
+    // first ten are all of size 1) may well be its bug.
+    let largest = problem::CASES_PER_SIZE * (problem.max_size - problem.min_size);
+    for index in [0, largest] {
+        let case_seed = Rng::case_seed(seed, index);
+        let input = problem
+            .generate_case(case_seed, index, &Options::new())
+            .map_err(|e| {
+                format!("the generator fails on case {index}: {e}\n(nothing was run or saved)")
+            })?;
+        match problem.reference(input.as_bytes(), &Options::new()) {
+            Outcome::Failed { fault, message } => {
+                return Err(format!(
+                    "the reference `{}` fails on case {index} ({fault}: {message}); its input, \
+                     from `{}`:\n{input}(nothing was run or saved)",
+                    reference,
+                    problem.regenerate_command(crate::harness::invocation(), case_seed, index)
+                ))
+            }
+            Outcome::Rejected { .. } => continue,
+            Outcome::Output(_) => {}
+        }
+        match subject.run(problem, input.as_bytes(), &Options::new()) {
+            Outcome::Failed {
+                fault: crate::game::Fault::RuntimeError,
+                message,
+            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
+            _ => return Ok(()),
+        }
+    }
+    match &failures[..] {
+        [first, second] if first == second => Err(format!(
+            "the solution `{}` fails the same way on the first case and on a case of the \
+             largest size, so it cannot be checked (nothing was saved): {first}",
+            solution
+        )),
+        _ => Ok(()),
+    }
+}
