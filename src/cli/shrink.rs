@@ -16,7 +16,7 @@ use crate::harness::shrink::{self, Reduced, Stop, TestCommand, VerdictTest};
 use crate::harness::{campaign::Budget, corpus, diff_styled, interrupt, process, Subject};
 
 use super::stress::{ready, ToolchainArgs};
-use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
 pub struct ShrinkArgs {
@@ -50,9 +50,17 @@ pub struct ShrinkArgs {
     validator: Option<String>,
     #[command(flatten)]
     checker: CheckerArgs,
-    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    /// CPU-time limit per run of the solution (user + system of its whole process group, as
+    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
+    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
+    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
+    /// none): the resident memory of its whole process group, sampled as it runs and its peak
+    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
+    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    memory_limit: u64,
     /// Time limit per run of the brute force (over it on a candidate: not kept; on CASE: an
     /// error).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
@@ -145,6 +153,7 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                     command: solution,
                     timeout: args.solution_timeout,
                     output_cap: args.output_limit,
+                    memory: args.memory_limit,
                     checker,
                 },
                 watchdog: slowest * 3 + Duration::from_secs(10),

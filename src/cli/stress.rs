@@ -27,7 +27,7 @@ use crate::harness::{corpus, interrupt, process, shell_quote, Side, Subject, Ver
 use crate::rng::Rng;
 
 use super::check::{report_targets, write_reports};
-use super::{clock_seed, parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
 pub struct StressArgs {
@@ -84,9 +84,17 @@ pub struct StressArgs {
     /// tries, the input it keeps, and the generator's shape place by place.
     #[arg(long, short = 'v')]
     verbose: bool,
-    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    /// CPU-time limit per run of the solution (user + system of its whole process group, as
+    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
+    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
+    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
+    /// none): the resident memory of its whole process group, sampled as it runs and its peak
+    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
+    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    memory_limit: u64,
     /// Time limit per run of the reference (over it: an error, the reference is too slow).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     reference_timeout: Duration,
@@ -144,6 +152,13 @@ pub(super) struct ToolchainArgs {
     /// interpreter `python3` names, found once).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     run: Vec<String>,
+    /// Build a C or C++ solution with sanitizers (`-fsanitize=address,undefined
+    /// -fno-sanitize-recover=all -g`, cached apart from the normal build): an out-of-bounds
+    /// access, a signed overflow or a use after free stops it with an "undefined behaviour"
+    /// verdict and the sanitizer's first lines (file:line), even where its answer is right.
+    /// Only the program under test is built so; its leak check is off.
+    #[arg(long)]
+    sanitize: bool,
 }
 
 impl ToolchainArgs {
@@ -158,9 +173,16 @@ impl ToolchainArgs {
         Ok(tools)
     }
 
+    /// The toolchain of the program under test: `tools` with --sanitize's builds.
+    pub(super) fn for_solution(&self, tools: &Toolchain) -> Toolchain {
+        let mut tools = tools.clone();
+        tools.sanitize = self.sanitize;
+        tools
+    }
+
     /// The flags again, for a printed command.
     pub(super) fn to_args(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::from(if self.sanitize { " --sanitize" } else { "" });
         for (flag, list) in [("--compile", &self.compile), ("--run", &self.run)] {
             for a in list {
                 out.push_str(&format!(" {flag} {}", shell_quote(a)));
@@ -250,7 +272,12 @@ pub fn run(args: StressArgs) -> CliResult {
     let name = problem_name(&args)?;
     let generator = ready(&tools, "generator", &args.gen)?;
     let reference = ready(&tools, "reference", &args.reference)?.command;
-    let solution = ready(&tools, "solution", &args.solution)?.command;
+    let solution = ready(
+        &args.toolchain.for_solution(&tools),
+        "solution",
+        &args.solution,
+    )?
+    .command;
     let validator = match &args.validator {
         Some(v) => Some(ready(&tools, "validator", v)?.command),
         None => None,
@@ -267,6 +294,7 @@ pub fn run(args: StressArgs) -> CliResult {
         command: solution.clone(),
         timeout: args.solution_timeout,
         output_cap: args.output_limit,
+        memory: args.memory_limit,
         checker: checker.clone(),
     };
     let mut limits = String::new();
@@ -279,6 +307,7 @@ pub fn run(args: StressArgs) -> CliResult {
     if args.output_limit != process::DEFAULT_OUTPUT_CAP {
         limits.push_str(&format!(" --output-limit {}", args.output_limit));
     }
+    limits.push_str(&crate::harness::subject::memory_args(args.memory_limit));
     let replay = format!(
         "{} judge {} {{path}}{limits}{}{}",
         crate::harness::invocation(),
