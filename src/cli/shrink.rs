@@ -41,7 +41,7 @@ pub struct ShrinkArgs {
     #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
     reference: Option<String>,
     /// The solution whose verdict on CASE (wrong answer, runtime error, time limit, output
-    /// limit) every candidate kept must have too.
+    /// limit, memory limit, undefined behaviour) every candidate kept must have too.
     #[arg(long, short = 's', value_name = "PROGRAM")]
     solution: Option<String>,
     /// A validator: reads an input on stdin, exits 0 if it is valid; no candidate it refuses
@@ -119,7 +119,8 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
         }
         (None, Some(brute), Some(solution)) => {
             let reference = ready(&tools, "brute force", brute)?.command;
-            let solution = ready(&tools, "solution", solution)?.command;
+            let solution =
+                ready(&args.toolchain.for_solution(&tools), "solution", solution)?.command;
             let validator = match &args.validator {
                 Some(v) => Some(ready(&tools, "validator", v)?.command),
                 None => None,

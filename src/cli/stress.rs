@@ -142,14 +142,16 @@ pub(super) struct ToolchainArgs {
     /// source file), {exe} (the executable to write) and {dir} (the build folder), e.g.
     /// `--compile 'cpp=clang++ -O2 -std=c++20 -o {exe} {src}'`. Defaults: cpp `g++ -O2
     /// -std=gnu++17 -o {exe} {src}`, c `gcc -O2 -std=gnu11 -o {exe} {src} -lm`, rs `rustc -O
-    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, py (a syntax check). Builds
+    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, go `go build -o {exe} {src}`, kt `kotlinc {src}
+    /// -include-runtime -d {dir}/{class}.jar`, py (a syntax check). Builds
     /// are cached by content in $BOARDFUZZ_CACHE (default $HOME/.cache/boardfuzz).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     compile: Vec<String>,
     /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
-    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'`. Defaults: cpp, c, rs
-    /// `{exe}`, java `java -Xss256m -cp {dir} {class}`, py `{python3} {src}` ({python3}: the
-    /// interpreter `python3` names, found once).
+    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'` (PyPy for every .py).
+    /// Defaults: cpp, c, rs, go `{exe}`, java `java -Xss256m -cp {dir} {class}`, kt `java
+    /// -Xss256m -jar {dir}/{class}.jar`, py `{python3} {src}` ({python3}: the interpreter
+    /// `python3` names, found once).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     run: Vec<String>,
     /// Build a C or C++ solution with sanitizers (`-fsanitize=address,undefined
