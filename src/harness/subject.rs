@@ -401,8 +401,8 @@ mod tests {
 ==13480==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x603000000058 at pc 0x55d7c4079be7 bp 0x7ffd1ff1bcd0 sp 0x7ffd1ff1bcc8
 READ of size 8 at 0x603000000058 thread T0
     #0 0x55d7c4079be6 in main /src/oob_right.cpp:16
-    #1 0x7f9b3b045249 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58
-    #2 0x7f9b3b045304 in __libc_start_main_impl ../csu/libc-start.c:360
+    #1 0x7f9b3b045249 in __libc_start_call_main /build/glibc/sysdeps/nptl/libc_start_call_main.h:58
+    #2 0x7f9b3b045304 in __libc_start_main_impl /build/glibc/csu/libc-start.c:360
 
 0x603000000058 is located 0 bytes to the right of 24-byte region [0x603000000040,0x603000000058)
 SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
