@@ -57,11 +57,16 @@ pub enum Fault {
     TimeLimit,
     /// An external program wrote more than the output cap.
     OutputLimit,
+    /// An external program held more memory than its limit.
+    MemoryLimit,
+    /// An external program built with sanitizers (`--sanitize`) stopped on a sanitizer's report:
+    /// an out-of-bounds access, a signed overflow, a use after free….
+    UndefinedBehaviour,
 }
 
 impl Fault {
-    /// The fault's name as reports print it: `panic`, `hang`, `runtime error`, `time limit` or
-    /// `output limit`.
+    /// The fault's name as reports print it: `panic`, `hang`, `runtime error`, `time limit`,
+    /// `output limit`, `memory limit` or `undefined behaviour`.
     pub fn name(self) -> &'static str {
         match self {
             Fault::Panic => "panic",
@@ -69,6 +74,8 @@ impl Fault {
             Fault::RuntimeError => "runtime error",
             Fault::TimeLimit => "time limit",
             Fault::OutputLimit => "output limit",
+            Fault::MemoryLimit => "memory limit",
+            Fault::UndefinedBehaviour => "undefined behaviour",
         }
     }
 }

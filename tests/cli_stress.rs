@@ -399,7 +399,7 @@ fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
     assert_eq!(finding.input, "1\n7\n", "{}", run.all());
     assert!(
         run.stdout
-            .contains("+ (time limit) no answer within 1s (killed)"),
+            .contains("+ (time limit) over the CPU-time limit 1.00s (CPU "),
         "{}",
         run.all()
     );
@@ -804,20 +804,21 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
 
 #[test]
 fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_rerun() {
-    // Seed 2's case 2 is `1` / `7`, on which slow.py hangs: it is found 4 s after it starts,
-    // before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first evaluation)
-    // takes the 4 s time limit again, past them: the run reports the case as found (before: a
-    // panic, "the found case was evaluated first").
+    // Seed 2's case 2 is `1` / `7`, on which sleeps.py sleeps: it is found 3 s after it starts
+    // (the wall-clock cap of a 1 s CPU-time limit, whatever the load: a sleep uses no CPU
+    // time), before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first
+    // evaluation) takes the 3 s cap again, past them: the run reports the case as found
+    // (before: a panic, "the found case was evaluated first").
     let dir = temp_dir("stress-time");
     let marker = run_marker("stress-time");
-    let slow = format!("slow.py {marker}");
+    let slow = format!("sleeps.py {marker}");
     let run = stress_fixtures(
         &dir,
         "brute.py",
         &slow,
-        &["--seed", "2", "--time", "4s", "--solution-timeout", "4s"],
+        &["--seed", "2", "--time", "4s", "--solution-timeout", "1s"],
     );
-    let finding = found(&dir, &run, "slow", "solution time limit", "7\n");
+    let finding = found(&dir, &run, "sleeps", "solution time limit", "7\n");
     assert_eq!(finding.input, "1\n7\n", "{}", run.all());
     assert!(
         run.stdout

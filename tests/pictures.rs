@@ -140,6 +140,7 @@ fn a_solutions_finding_shows_both_final_boards_where_the_answers_draw() {
                 command: "solution".into(),
                 timeout: Duration::from_secs(1),
                 output_cap: 1 << 20,
+                memory: 0,
                 checker: boardfuzz::harness::programs::checker::Checker::Lines,
             },
             input.as_bytes(),

@@ -39,10 +39,18 @@ pub(super) struct SolutionArgs {
     /// NAME=value) or starting with a shell builtin runs through `sh -c`.
     #[arg(long, value_name = "COMMAND")]
     pub(super) solution: Option<String>,
-    /// Time limit per run of --solution (over it: a "time limit" verdict; the program and
-    /// everything it started are killed).
+    /// CPU-time limit per run of --solution (user + system of its whole process group, as
+    /// judges charge it; over it: a "time limit" verdict; the program and everything it started
+    /// are killed). A run that sleeps or blocks is stopped at a wall-clock cap of 3x the limit,
+    /// and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     pub(super) solution_timeout: Duration,
+    /// Memory limit per run of --solution, in bytes (K, M and G suffixes allowed; 0 for
+    /// none): the resident memory of its whole process group, sampled as it runs and its peak
+    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
+    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    pub(super) memory_limit: u64,
     /// Output cap per run of --solution, in bytes (K and M suffixes allowed); over it: an
     /// "output limit" verdict.
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
@@ -53,6 +61,8 @@ pub(super) struct SolutionArgs {
     pub(super) watchdog: Duration,
     #[command(flatten)]
     pub(super) checker: CheckerArgs,
+    #[command(flatten)]
+    pub(super) toolchain: super::stress::ToolchainArgs,
 }
 
 /// How an external program's answer is judged against the expected one.
@@ -126,18 +136,32 @@ impl SolutionArgs {
     pub(super) fn subject(&self) -> Result<Subject, Usage> {
         match &self.solution {
             None => Ok(Subject::Engine),
-            Some(command) => {
+            Some(line) => {
+                // A source file is compiled (once, cached) as `stress` and `judge` do.
+                let tools = self.toolchain.toolchain()?;
+                let prepared =
+                    super::stress::ready(&self.toolchain.for_solution(&tools), "solution", line)?;
+                let command = &prepared.command;
                 process::check_startable(command)
                     .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
                 Ok(Subject::Solution {
                     command: command.clone(),
                     timeout: self.solution_timeout,
                     output_cap: self.output_limit,
-                    checker: self.checker.checker(&toolchain::Toolchain::default())?,
+                    memory: self.memory_limit,
+                    checker: self.checker.checker(&tools)?,
                 })
             }
         }
     }
+}
+
+/// Parses a memory limit: `0` (none), or a byte count as [`parse_size`] takes it (`512M`, `1G`).
+pub(super) fn parse_memory(s: &str) -> Result<u64, String> {
+    if s.trim() == "0" {
+        return Ok(0);
+    }
+    parse_size(s).map(|n| n as u64)
 }
 
 /// Parses a byte count such as `4096`, `64K` or `8M`.

@@ -11,11 +11,11 @@ use clap::Args;
 
 use crate::game::Outcome;
 use crate::harness::programs::checker::Judgement;
-use crate::harness::programs::subject::run_command;
+use crate::harness::programs::subject::run_solution;
 use crate::harness::{case::input, diff_styled, run::interrupt};
 
 use super::stress::{ready, ToolchainArgs};
-use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
@@ -24,9 +24,15 @@ pub struct JudgeArgs {
     /// Cases: `NAME.in` files (each with `NAME.out` or `NAME.ans` beside it) or folders of them.
     #[arg(required = true, value_name = "CASE")]
     cases: Vec<PathBuf>,
-    /// Time limit per case (over it: a "time limit" verdict).
+    /// CPU-time limit per case (user + system of the program's whole process group, as judges
+    /// charge it; over it: a "time limit" verdict). A run that sleeps or blocks is stopped at a
+    /// wall-clock cap of 3x the limit, and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     timeout: Duration,
+    /// Memory limit per case, in bytes (K, M and G suffixes allowed; 0 for none): the resident
+    /// memory of the program's whole process group. Over it: a "memory limit" verdict.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    memory_limit: u64,
     /// Output cap per case, in bytes (K and M suffixes allowed).
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
@@ -91,7 +97,12 @@ fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
 pub fn run(args: JudgeArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
     let cases = cases_of(&args.cases)?;
-    let command = ready(&tools, "program", &args.program)?.command;
+    let command = ready(
+        &args.toolchain.for_solution(&tools),
+        "program",
+        &args.program,
+    )?
+    .command;
     let checker = args.checker.checker(&tools)?;
     interrupt::install().map_err(Usage)?;
     let (mut passed, mut failed) = (0usize, 0usize);
@@ -108,7 +119,13 @@ pub fn run(args: JudgeArgs) -> CliResult {
         let text = read(&case.input)?;
         let expected = String::from_utf8_lossy(&read(&case.answer)?).into_owned();
         let started = Instant::now();
-        let outcome = run_command(&command, &text, args.timeout, args.output_limit);
+        let outcome = run_solution(
+            &command,
+            &text,
+            args.timeout,
+            args.output_limit,
+            args.memory_limit,
+        );
         let seconds = started.elapsed().as_secs_f64();
         if interrupt::requested() {
             break;

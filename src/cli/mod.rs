@@ -55,7 +55,7 @@ use common::{
     clock_seed, find_game, finding_on_screen, input_on_screen, read_file, read_input, selected,
     sweep,
 };
-use flags::{parse_duration, parse_size, CheckerArgs, InputLimit, SolutionArgs};
+use flags::{parse_duration, parse_memory, parse_size, CheckerArgs, InputLimit, SolutionArgs};
 
 #[derive(Parser, Debug)]
 #[command(

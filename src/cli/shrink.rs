@@ -18,7 +18,7 @@ use crate::harness::{
 };
 
 use super::stress::{ready, ToolchainArgs};
-use super::{parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
 pub struct ShrinkArgs {
@@ -43,7 +43,7 @@ pub struct ShrinkArgs {
     #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
     reference: Option<String>,
     /// The solution whose verdict on CASE (wrong answer, runtime error, time limit, output
-    /// limit) every candidate kept must have too.
+    /// limit, memory limit, undefined behaviour) every candidate kept must have too.
     #[arg(long, short = 's', value_name = "PROGRAM")]
     solution: Option<String>,
     /// A validator: reads an input on stdin, exits 0 if it is valid; no candidate it refuses
@@ -52,9 +52,17 @@ pub struct ShrinkArgs {
     validator: Option<String>,
     #[command(flatten)]
     checker: CheckerArgs,
-    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    /// CPU-time limit per run of the solution (user + system of its whole process group, as
+    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
+    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
+    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
+    /// none): the resident memory of its whole process group, sampled as it runs and its peak
+    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
+    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    memory_limit: u64,
     /// Time limit per run of the brute force (over it on a candidate: not kept; on CASE: an
     /// error).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
@@ -113,7 +121,8 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
         }
         (None, Some(brute), Some(solution)) => {
             let reference = ready(&tools, "brute force", brute)?.command;
-            let solution = ready(&tools, "solution", solution)?.command;
+            let solution =
+                ready(&args.toolchain.for_solution(&tools), "solution", solution)?.command;
             let validator = match &args.validator {
                 Some(v) => Some(ready(&tools, "validator", v)?.command),
                 None => None,
@@ -147,6 +156,7 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                     command: solution,
                     timeout: args.solution_timeout,
                     output_cap: args.output_limit,
+                    memory: args.memory_limit,
                     checker,
                 },
                 watchdog: slowest * 3 + Duration::from_secs(10),

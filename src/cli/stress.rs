@@ -28,7 +28,7 @@ use crate::harness::{
     keep::corpus, programs::process, run::interrupt, shell_quote, Side, Subject, Verdict,
 };
 
-use super::{clock_seed, parse_duration, parse_size, CheckerArgs, CliResult, Usage};
+use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
@@ -86,9 +86,17 @@ pub struct StressArgs {
     /// tries, the input it keeps, and the generator's shape place by place.
     #[arg(long, short = 'v')]
     verbose: bool,
-    /// Time limit per run of the solution (over it: a "time limit" verdict).
+    /// CPU-time limit per run of the solution (user + system of its whole process group, as
+    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
+    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     solution_timeout: Duration,
+    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
+    /// none): the resident memory of its whole process group, sampled as it runs and its peak
+    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
+    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
+    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
+    memory_limit: u64,
     /// Time limit per run of the reference (over it: an error, the reference is too slow).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     reference_timeout: Duration,
@@ -136,16 +144,25 @@ pub(super) struct ToolchainArgs {
     /// source file), {exe} (the executable to write) and {dir} (the build folder), e.g.
     /// `--compile 'cpp=clang++ -O2 -std=c++20 -o {exe} {src}'`. Defaults: cpp `g++ -O2
     /// -std=gnu++17 -o {exe} {src}`, c `gcc -O2 -std=gnu11 -o {exe} {src} -lm`, rs `rustc -O
-    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, py (a syntax check). Builds
+    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, go `go build -o {exe} {src}`, kt `kotlinc {src}
+    /// -include-runtime -d {dir}/{class}.jar`, py (a syntax check). Builds
     /// are cached by content in $BOARDFUZZ_CACHE (default $HOME/.cache/boardfuzz).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     compile: Vec<String>,
     /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
-    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'`. Defaults: cpp, c, rs
-    /// `{exe}`, java `java -Xss256m -cp {dir} {class}`, py `{python3} {src}` ({python3}: the
-    /// interpreter `python3` names, found once).
+    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'` (PyPy for every .py).
+    /// Defaults: cpp, c, rs, go `{exe}`, java `java -Xss256m -cp {dir} {class}`, kt `java
+    /// -Xss256m -jar {dir}/{class}.jar`, py `{python3} {src}` ({python3}: the interpreter
+    /// `python3` names, found once).
     #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
     run: Vec<String>,
+    /// Build a C or C++ solution with sanitizers (`-fsanitize=address,undefined
+    /// -fno-sanitize-recover=all -g`, cached apart from the normal build): an out-of-bounds
+    /// access, a signed overflow or a use after free stops it with an "undefined behaviour"
+    /// verdict and the sanitizer's first lines (file:line), even where its answer is right.
+    /// Only the program under test is built so; its leak check is off.
+    #[arg(long)]
+    sanitize: bool,
 }
 
 impl ToolchainArgs {
@@ -160,9 +177,16 @@ impl ToolchainArgs {
         Ok(tools)
     }
 
+    /// The toolchain of the program under test: `tools` with --sanitize's builds.
+    pub(super) fn for_solution(&self, tools: &Toolchain) -> Toolchain {
+        let mut tools = tools.clone();
+        tools.sanitize = self.sanitize;
+        tools
+    }
+
     /// The flags again, for a printed command.
     pub(super) fn to_args(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::from(if self.sanitize { " --sanitize" } else { "" });
         for (flag, list) in [("--compile", &self.compile), ("--run", &self.run)] {
             for a in list {
                 out.push_str(&format!(" {flag} {}", shell_quote(a)));
@@ -212,7 +236,12 @@ pub fn run(args: StressArgs) -> CliResult {
     let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let generator = ready(&tools, "generator", &args.gen)?;
     let reference = ready(&tools, "reference", &args.reference)?.command;
-    let solution = ready(&tools, "solution", &args.solution)?.command;
+    let solution = ready(
+        &args.toolchain.for_solution(&tools),
+        "solution",
+        &args.solution,
+    )?
+    .command;
     let validator = match &args.validator {
         Some(v) => Some(ready(&tools, "validator", v)?.command),
         None => None,
@@ -229,6 +258,7 @@ pub fn run(args: StressArgs) -> CliResult {
         command: solution.clone(),
         timeout: args.solution_timeout,
         output_cap: args.output_limit,
+        memory: args.memory_limit,
         checker: checker.clone(),
     };
     let mut limits = String::new();
@@ -241,6 +271,9 @@ pub fn run(args: StressArgs) -> CliResult {
     if args.output_limit != process::DEFAULT_OUTPUT_CAP {
         limits.push_str(&format!(" --output-limit {}", args.output_limit));
     }
+    limits.push_str(&crate::harness::programs::subject::memory_args(
+        args.memory_limit,
+    ));
     let replay = format!(
         "{} judge {} {{path}}{limits}{}{}",
         crate::harness::invocation(),

@@ -97,6 +97,8 @@ impl Verdict {
             Fault::RuntimeError,
             Fault::TimeLimit,
             Fault::OutputLimit,
+            Fault::MemoryLimit,
+            Fault::UndefinedBehaviour,
         ];
         let sides = [
             Side::Subject,

@@ -187,6 +187,8 @@ fn fault_of(name: &str) -> Result<Fault, String> {
         Fault::RuntimeError,
         Fault::TimeLimit,
         Fault::OutputLimit,
+        Fault::MemoryLimit,
+        Fault::UndefinedBehaviour,
     ]
     .into_iter()
     .find(|f| f.name() == name)
@@ -276,6 +278,7 @@ fn subject_of(header: &Header) -> Subject {
             command: header.subject.clone(),
             timeout: Duration::from_secs(10),
             output_cap: process::DEFAULT_OUTPUT_CAP,
+            memory: process::DEFAULT_MEMORY_LIMIT,
             checker: Checker::Lines,
         }
     }

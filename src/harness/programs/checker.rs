@@ -231,6 +231,10 @@ fn run_checker(
             Fault::OutputLimit,
             format!("the checker `{command}` wrote more than {CHECKER_OUTPUT_CAP} bytes (killed)"),
         ),
+        Ended::MemoryLimit => Judgement::Failed(
+            Fault::MemoryLimit,
+            format!("the checker `{command}` held too much memory (killed)"),
+        ),
     }
 }
 

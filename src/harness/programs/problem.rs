@@ -232,6 +232,7 @@ impl Problem {
                 ),
             }),
             Ended::OutputLimit => failed("wrote too much (killed)".into()),
+            Ended::MemoryLimit => failed("held too much memory (killed)".into()),
         }
     }
 }
@@ -280,6 +281,7 @@ pub fn generate(line: &str, limits: process::Limits) -> Result<String, String> {
             "`{line}` wrote more than {} bytes (killed)",
             limits.output_cap
         )),
+        Ended::MemoryLimit => Err(format!("`{line}` held too much memory (killed)")),
     }
 }
 

@@ -37,6 +37,134 @@ pub struct Limits {
     pub output_cap: usize,
 }
 
+/// What a judge holds a solution to beyond [`Limits`]: a CPU-time limit and a memory limit,
+/// both charged to its whole process group. With these, [`Limits::timeout`] is the wall-clock
+/// cap ([`Judged::wall_cap`]) that ends a program that sleeps or blocks.
+///
+/// CPU time is what judges charge: it does not grow when other work shares the cores, so a
+/// verdict under load is the verdict on an idle machine. It is sampled while the program runs
+/// (every [`TICK`], from `/proc`: each process of the group's tree, its threads and the children
+/// it has reaped) and read exactly at its exit (`wait4`'s usage of the leader, which holds every
+/// descendant it waited for).
+///
+/// Memory is the resident set (pages really in memory), summed over the group's processes at
+/// each sample, and the leader's peak as `wait4` reports it at exit. Not the address space:
+/// AddressSanitizer reserves terabytes of it for its shadow and a JVM reserves its whole heap up
+/// front, so an `RLIMIT_AS` would stop both before their first line; what a program touches is
+/// what costs a machine memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Judged {
+    /// CPU time allowed (user + system, the whole group); past it: [`Ended::TimedOut`].
+    pub cpu: Duration,
+    /// Bytes of resident memory allowed, `0` for no limit; past it: [`Ended::MemoryLimit`].
+    pub memory: u64,
+}
+
+impl Judged {
+    /// The wall-clock cap of a run allowed `cpu` of CPU time: three times it, and at least 2 s
+    /// more than it.
+    pub fn wall_cap(cpu: Duration) -> Duration {
+        (cpu.saturating_mul(3)).max(cpu.saturating_add(Duration::from_secs(2)))
+    }
+}
+
+/// How often a judged run's CPU time and memory are sampled while it runs.
+pub const TICK: Duration = Duration::from_millis(10);
+
+/// The default memory limit of a solution: 1 GiB, as common judges allow.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// CPU time (user + system) and resident memory (bytes) of the process tree under `leader`, read
+/// from `/proc`: each process's own time (all its threads) and that of the children it reaped,
+/// and the sum of the resident sets; children are found in `/proc/PID/task/TID/children`. `None`
+/// where `/proc` does not say (not Linux, or the leader is gone). A process re-parented away from
+/// the tree (its parent exited first) is no longer counted until it is reaped.
+pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf takes a constant and returns a number.
+        let (hz, page) = unsafe {
+            (
+                libc::sysconf(libc::_SC_CLK_TCK),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
+        let mut ticks = 0u64;
+        let mut rss = 0u64;
+        let mut stack = vec![leader];
+        let mut seen = 0usize;
+        let mut first = true;
+        while let Some(pid) = stack.pop() {
+            seen += 1;
+            if seen > 4096 {
+                break;
+            }
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                if first {
+                    return None;
+                }
+                continue;
+            };
+            first = false;
+            // The command name may hold anything, `)` included: the fields follow its last `)`.
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let field = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            // Fields 14-17 (utime, stime, cutime, cstime) and 24 (rss) of proc(5), counted from
+            // the state, field 3.
+            ticks += field(11) + field(12) + field(13) + field(14);
+            rss += field(21) * page;
+            let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+                continue;
+            };
+            for task in tasks.flatten() {
+                let children = std::fs::read_to_string(task.path().join("children"));
+                for child in children.iter().flat_map(|c| c.split_whitespace()) {
+                    if let Ok(child) = child.parse() {
+                        stack.push(child);
+                    }
+                }
+            }
+        }
+        Some((Duration::from_nanos(ticks * 1_000_000_000 / hz), rss))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = leader;
+        None
+    }
+}
+
+/// What `wait4` said of a program at its exit: CPU time (user + system, with every descendant it
+/// waited for) and its peak resident memory in bytes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Usage {
+    cpu: Duration,
+    peak: u64,
+}
+
+impl Usage {
+    fn of(r: &libc::rusage) -> Usage {
+        let t = |tv: libc::timeval| {
+            Duration::from_secs(tv.tv_sec.max(0) as u64)
+                + Duration::from_micros(tv.tv_usec.max(0) as u64)
+        };
+        Usage {
+            cpu: t(r.ru_utime) + t(r.ru_stime),
+            // Kilobytes on Linux.
+            peak: (r.ru_maxrss.max(0) as u64) * 1024,
+        }
+    }
+}
+
 /// The default output cap: 8 MiB, far above any judge answer of these games (the largest, a
 /// yut_nori picture, is about 1 KiB per case).
 pub const DEFAULT_OUTPUT_CAP: usize = 8 << 20;
@@ -53,6 +181,9 @@ pub enum Ended {
     TimedOut,
     /// The program wrote more than [`Limits::output_cap`] bytes to stdout and was killed.
     OutputLimit,
+    /// The program's process group held more resident memory than [`Judged::memory`] (it was
+    /// killed), or its peak, measured at its exit, was over it.
+    MemoryLimit,
 }
 
 /// What one run produced.
@@ -67,6 +198,11 @@ pub struct Finished {
     /// Wall-clock time from start until the run was over: the program ended or was killed, and
     /// its output was drained.
     pub elapsed: Duration,
+    /// CPU time (user + system) of the program and everything of its process group
+    /// ([`group_usage`]); zero where it cannot be measured (no `/proc`, no `wait4`).
+    pub cpu: Duration,
+    /// The largest resident memory seen of the process group, in bytes ([`group_usage`]).
+    pub peak_memory: u64,
 }
 
 impl Finished {
@@ -336,11 +472,18 @@ impl ExitWatch {
         let (mut tx, rx) = UnixStream::pair()?;
         thread::spawn(move || {
             let mut status = 0;
-            // SAFETY: waitpid on our own child, blocking; `status` is a valid out-pointer.
-            while unsafe { libc::waitpid(pid, &mut status, 0) } < 0
+            // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: wait4 on our own child, blocking; both out-pointers are valid.
+            while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0
                 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
             {}
-            let _ = tx.write_all(&status.to_ne_bytes());
+            let usage = Usage::of(&usage);
+            let mut bytes = Vec::with_capacity(20);
+            bytes.extend_from_slice(&status.to_ne_bytes());
+            bytes.extend_from_slice(&(usage.cpu.as_nanos() as u64).to_ne_bytes());
+            bytes.extend_from_slice(&usage.peak.to_ne_bytes());
+            let _ = tx.write_all(&bytes);
         });
         Ok(ExitWatch::Thread(rx))
     }
@@ -354,13 +497,23 @@ impl ExitWatch {
     }
 
     /// The exit status, once [`ExitWatch::fd`] is readable.
+    #[cfg(test)]
     fn status(&mut self, pid: i32) -> io::Result<ExitStatus> {
+        self.status_and_usage(pid).map(|(status, _)| status)
+    }
+
+    /// The exit status and what `wait4` said of the program's usage.
+    fn status_and_usage(&mut self, pid: i32) -> io::Result<(ExitStatus, Usage)> {
         let mut status = 0;
+        let usage;
         match self {
             #[cfg(target_os = "linux")]
             ExitWatch::Pidfd(_) => loop {
-                // SAFETY: waitpid on our own child, which has exited; `status` is valid.
-                if unsafe { libc::waitpid(pid, &mut status, 0) } >= 0 {
+                // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+                let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+                // SAFETY: wait4 on our own child, which has exited; both pointers are valid.
+                if unsafe { libc::wait4(pid, &mut status, 0, &mut r) } >= 0 {
+                    usage = Usage::of(&r);
                     break;
                 }
                 let e = io::Error::last_os_error();
@@ -370,12 +523,19 @@ impl ExitWatch {
             },
             ExitWatch::Thread(rx) => {
                 let _ = pid;
-                let mut bytes = [0u8; 4];
+                let mut bytes = [0u8; 20];
                 rx.read_exact(&mut bytes)?;
-                status = i32::from_ne_bytes(bytes);
+                let word = |at: usize| {
+                    u64::from_ne_bytes(bytes[at..at + 8].try_into().unwrap_or_default())
+                };
+                status = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                usage = Usage {
+                    cpu: Duration::from_nanos(word(4)),
+                    peak: word(12),
+                };
             }
         }
-        Ok(ExitStatus::from_raw(status))
+        Ok((ExitStatus::from_raw(status), usage))
     }
 }
 
@@ -386,7 +546,21 @@ impl ExitWatch {
 /// `poll` loop with the deadline as its timeout. Helper threads (a reader per output and a
 /// waiter) cost more than the run of a small native program: a stack mapped and unmapped for
 /// each, with a TLB shootdown across cores, and four cross-thread wake-ups per run.
-pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Finished> {
+pub fn run(command: Command, input: &[u8], limits: Limits) -> io::Result<Finished> {
+    run_judged(command, input, limits, None)
+}
+
+/// [`run`], and with `judged` as a judge runs a solution: its process group's CPU time and
+/// resident memory sampled every [`TICK`] and read again at its exit, the program killed when
+/// either is over its limit ([`Ended::TimedOut`], [`Ended::MemoryLimit`]); `limits.timeout` is
+/// then the wall-clock cap. A program that ends within the wall-clock cap but over a limit gets
+/// that limit's verdict too, as on a judge.
+pub fn run_judged(
+    mut command: Command,
+    input: &[u8],
+    limits: Limits,
+    judged: Option<Judged>,
+) -> io::Result<Finished> {
     become_subreaper();
     command
         .stdin(Stdio::piped())
@@ -419,6 +593,10 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
 
     let deadline = start + limits.timeout;
     let mut status: Option<io::Result<ExitStatus>> = None;
+    // What the samples of a judged run saw: the most CPU time and resident memory.
+    let (mut cpu_seen, mut peak_seen) = (Duration::ZERO, 0u64);
+    let mut usage = Usage::default();
+    let mut next_sample = start + TICK;
     let mut verdict: Option<Ended> = None;
     // After a verdict, how long to wait for the killed program to be reaped.
     let mut give_up: Option<Instant> = None;
@@ -451,7 +629,13 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
             (None, Some(g)) => g,
             (None, None) => deadline,
         };
-        let wait = until.saturating_duration_since(Instant::now());
+        let sampling = judged.is_some() && status.is_none() && verdict.is_none();
+        let wake = if sampling {
+            until.min(next_sample)
+        } else {
+            until
+        };
+        let wait = wake.saturating_duration_since(Instant::now());
         let fd = |p: Option<i32>| p.unwrap_or(-1);
         let mut fds = [
             (fd(status.is_none().then(|| exit.fd())), libc::POLLIN),
@@ -474,6 +658,28 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
                 continue;
             }
             return Err(e);
+        }
+        if let (true, Some(judged)) = (sampling, judged) {
+            if Instant::now() >= next_sample {
+                next_sample = Instant::now() + TICK;
+                if let Some((cpu, rss)) = group_usage(pid) {
+                    cpu_seen = cpu_seen.max(cpu);
+                    peak_seen = peak_seen.max(rss);
+                    let over = if cpu > judged.cpu {
+                        Some(Ended::TimedOut)
+                    } else if judged.memory > 0 && rss > judged.memory {
+                        Some(Ended::MemoryLimit)
+                    } else {
+                        None
+                    };
+                    if over.is_some() {
+                        verdict = over;
+                        give_up = Some(Instant::now() + Duration::from_secs(5));
+                        group.kill();
+                        continue;
+                    }
+                }
+            }
         }
         if ready == 0 {
             if Instant::now() < until {
@@ -512,15 +718,24 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
             }
         }
         if exited {
-            status = Some(exit.status(pid));
+            status = Some(exit.status_and_usage(pid).map(|(status, u)| {
+                usage = u;
+                status
+            }));
             group.kill();
             drain_until.get_or_insert(Instant::now() + Duration::from_millis(200));
         }
     }
     let elapsed = start.elapsed();
     drop(group);
+    let cpu = cpu_seen.max(usage.cpu);
+    let peak_memory = peak_seen.max(usage.peak);
     let ended = match (verdict, status) {
         (Some(v), _) => v,
+        (None, Some(Ok(_))) if judged.is_some_and(|j| cpu > j.cpu) => Ended::TimedOut,
+        (None, Some(Ok(_))) if judged.is_some_and(|j| j.memory > 0 && peak_memory > j.memory) => {
+            Ended::MemoryLimit
+        }
         (None, Some(Ok(s))) => Ended::Exited(s),
         (None, Some(Err(e))) => return Err(e),
         (None, None) => Ended::TimedOut,
@@ -530,6 +745,8 @@ pub fn run(mut command: Command, input: &[u8], limits: Limits) -> io::Result<Fin
         stdout: stdout_buf,
         stderr: stderr_buf,
         elapsed,
+        cpu,
+        peak_memory,
     })
 }
 
@@ -700,11 +917,29 @@ pub fn python3() -> Option<&'static std::path::Path> {
 /// a compiler) is run through. An executable text file without `#!` is refused by the kernel
 /// (`ENOEXEC`) when started directly; the shell runs it as a shell script, so this does too.
 pub fn run_line(line: &str, input: &[u8], limits: Limits) -> io::Result<Finished> {
+    run_line_judged(line, input, limits, None)
+}
+
+/// [`run_line`] under a judge's limits ([`run_judged`]). A sanitizer build's leak check is off
+/// (`ASAN_OPTIONS=detect_leaks=0`, unless the environment sets `ASAN_OPTIONS`): judges do not
+/// fail a program for memory it never frees.
+pub fn run_line_judged(
+    line: &str,
+    input: &[u8],
+    limits: Limits,
+    judged: Option<Judged>,
+) -> io::Result<Finished> {
     let launch = Launch::of(line);
-    let run = run(launch.command(line), input, limits);
+    let with_env = |mut command: Command| {
+        if judged.is_some() && std::env::var_os("ASAN_OPTIONS").is_none() {
+            command.env("ASAN_OPTIONS", "detect_leaks=0");
+        }
+        command
+    };
+    let run = run_judged(with_env(launch.command(line)), input, limits, judged);
     if launch != Launch::Shell && matches!(&run, Err(e) if e.raw_os_error() == Some(libc::ENOEXEC))
     {
-        return self::run(shell(line), input, limits);
+        return run_judged(with_env(shell(line)), input, limits, judged);
     }
     run
 }
@@ -832,6 +1067,106 @@ mod tests {
         let f = run(sh("yes"), b"", limits(10_000)).unwrap();
         assert_eq!(f.ended, Ended::OutputLimit);
         assert_eq!(f.stdout.len(), 1 << 20);
+    }
+
+    fn judged(cpu_ms: u64, memory: u64) -> Option<Judged> {
+        Some(Judged {
+            cpu: Duration::from_millis(cpu_ms),
+            memory,
+        })
+    }
+
+    #[test]
+    fn the_wall_clock_cap_stops_a_program_that_sleeps_and_charges_it_little_cpu() {
+        let f = run_judged(sh("sleep 20"), b"", limits(600), judged(300, 0)).unwrap();
+        assert_eq!(f.ended, Ended::TimedOut);
+        assert!(f.elapsed >= Duration::from_millis(600), "{:?}", f.elapsed);
+        assert!(f.elapsed < Duration::from_secs(5), "{:?}", f.elapsed);
+        assert!(f.cpu < Duration::from_millis(100), "{:?}", f.cpu);
+    }
+
+    #[test]
+    fn cpu_time_is_charged_to_the_whole_group_children_included() {
+        // The busy loop runs in a child of the shell, which only waits: the leader itself uses
+        // no CPU time.
+        let busy = "(while :; do :; done) & wait";
+        let f = run_judged(sh(busy), b"", limits(20_000), judged(300, 0)).unwrap();
+        assert_eq!(f.ended, Ended::TimedOut);
+        assert!(f.cpu >= Duration::from_millis(300), "{:?}", f.cpu);
+        assert!(f.elapsed < Duration::from_secs(10), "{:?}", f.elapsed);
+        // A program that ends within the limit is charged what it used, and is no time limit.
+        let count = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo $i";
+        let f = run_judged(sh(count), b"", limits(20_000), judged(10_000, 0)).unwrap();
+        assert!(
+            matches!(f.ended, Ended::Exited(s) if s.success()),
+            "{:?}",
+            f.ended
+        );
+        assert_eq!(f.stdout, b"20000\n");
+        assert!(
+            f.cpu > Duration::ZERO && f.cpu < Duration::from_secs(10),
+            "{:?}",
+            f.cpu
+        );
+        // Over the limit at its exit, before a sample saw it: still a time limit.
+        let f = run_judged(sh(count), b"", limits(20_000), judged(0, 0)).unwrap();
+        assert_eq!(f.ended, Ended::TimedOut);
+    }
+
+    #[test]
+    fn resident_memory_over_the_limit_is_a_memory_limit() {
+        let Some(python) = python3() else {
+            eprintln!("skipped: no python3 here");
+            return;
+        };
+        let python = python.to_string_lossy().into_owned();
+        let hold = |code: &str| {
+            let mut c = Command::new(&python);
+            c.args(["-c", code]);
+            c
+        };
+        // 300 MiB touched and held: killed by a sample while it sleeps.
+        let code = "import time; b = b'x' * (300 << 20); time.sleep(20)";
+        let f = run_judged(hold(code), b"", limits(30_000), judged(20_000, 100 << 20)).unwrap();
+        assert_eq!(f.ended, Ended::MemoryLimit);
+        assert!(f.peak_memory > 100 << 20, "{}", f.peak_memory);
+        assert!(f.elapsed < Duration::from_secs(15), "{:?}", f.elapsed);
+        // Touched and exited at once: a sample or, between two, its peak at exit sees it.
+        let code = "b = b'x' * (300 << 20)";
+        let f = run_judged(hold(code), b"", limits(30_000), judged(20_000, 100 << 20)).unwrap();
+        assert_eq!(f.ended, Ended::MemoryLimit);
+        assert!(f.peak_memory > 100 << 20, "{}", f.peak_memory);
+        // With no limit it exits, and its peak is read at exit (`wait4`).
+        let f = run_judged(hold(code), b"", limits(30_000), judged(20_000, 0)).unwrap();
+        assert!(
+            matches!(f.ended, Ended::Exited(s) if s.success()),
+            "{:?}",
+            f.ended
+        );
+        assert!(f.peak_memory >= 300 << 20, "{}", f.peak_memory);
+    }
+
+    #[test]
+    fn a_group_is_measured_from_proc() {
+        let mut child = sh("exec sleep 5").spawn().unwrap();
+        let (cpu, rss) = group_usage(child.id() as i32).expect("/proc says");
+        assert!(cpu < Duration::from_secs(1), "{cpu:?}");
+        assert!(rss > 0);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(group_usage(child.id() as i32), None);
+        assert_eq!(
+            Judged::wall_cap(Duration::from_secs(1)),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            Judged::wall_cap(Duration::from_millis(500)),
+            Duration::from_millis(2500)
+        );
+        assert_eq!(
+            Judged::wall_cap(Duration::from_secs(10)),
+            Duration::from_secs(30)
+        );
     }
 
     #[test]

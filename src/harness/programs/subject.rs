@@ -18,10 +18,15 @@ pub enum Subject {
     Solution {
         /// The command line, as given (e.g. `./solution` or `python3 sol.py`).
         command: String,
-        /// The time limit of one run; a run that overruns it is killed ([`Fault::TimeLimit`]).
+        /// The CPU-time limit of one run, charged to its whole process group; a run over it, or
+        /// over the wall-clock cap it sets ([`process::Judged::wall_cap`]), is killed
+        /// ([`Fault::TimeLimit`]).
         timeout: Duration,
         /// Bytes of output allowed ([`process::DEFAULT_OUTPUT_CAP`] by default).
         output_cap: usize,
+        /// Bytes of resident memory allowed, `0` for none ([`process::DEFAULT_MEMORY_LIMIT`] by
+        /// default; [`process::Judged`] says what is measured).
+        memory: u64,
         /// How its answer is judged against the reference's ([`Checker::Lines`] by default).
         checker: Checker,
     },
@@ -38,11 +43,13 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                memory,
                 checker,
             } => format!(
-                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}",
+                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}{}",
                 crate::harness::shell_quote(command),
                 timeout.as_millis(),
+                memory_args(*memory),
                 checker.to_args()
             ),
         }
@@ -64,8 +71,9 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                memory,
                 ..
-            } => run_command(command, input, *timeout, *output_cap),
+            } => run_solution(command, input, *timeout, *output_cap, *memory),
         }
     }
 
@@ -145,6 +153,7 @@ pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: u
             Fault::OutputLimit,
             format!("wrote more than {output_cap} bytes (killed)"),
         ),
+        Ended::MemoryLimit => failed(Fault::MemoryLimit, "held too much memory (killed)".into()),
         Ended::Exited(status) if !status.success() => {
             let mut message = process::describe(status);
             let tail = run.stderr_tail(STDERR_LINES);
@@ -155,6 +164,206 @@ pub fn run_command(command: &str, input: &[u8], timeout: Duration, output_cap: u
         }
         Ended::Exited(_) => Outcome::Output(String::from_utf8_lossy(&run.stdout).into_owned()),
     }
+}
+
+/// ` --memory-limit N` for a limit other than the default, nothing for the default: the words a
+/// printed command needs.
+pub fn memory_args(memory: u64) -> String {
+    if memory == process::DEFAULT_MEMORY_LIMIT {
+        String::new()
+    } else {
+        format!(" --memory-limit {memory}")
+    }
+}
+
+/// A byte count as reports print it: `1.5 MiB`, `2.00 GiB`.
+pub fn bytes(n: u64) -> String {
+    const MIB: f64 = (1u64 << 20) as f64;
+    let mib = n as f64 / MIB;
+    if mib >= 1024.0 {
+        format!("{:.2} GiB", mib / 1024.0)
+    } else {
+        format!("{mib:.1} MiB")
+    }
+}
+
+/// Runs a solution like a judge ([`process::run_line_judged`]): charged `cpu` of CPU time for its
+/// whole process group, under the wall-clock cap that sets ([`process::Judged::wall_cap`]), with
+/// `memory` bytes of resident memory (`0`: no limit) and `output_cap` bytes of output. A
+/// sanitizer's report on stderr ([`sanitizer_report`]) is [`Fault::UndefinedBehaviour`]; any
+/// other non-zero exit or signal a runtime error. The messages give the CPU and wall times and
+/// the peak memory.
+pub fn run_solution(
+    command: &str,
+    input: &[u8],
+    cpu: Duration,
+    output_cap: usize,
+    memory: u64,
+) -> Outcome {
+    let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
+    let wall = process::Judged::wall_cap(cpu);
+    let limits = process::Limits {
+        timeout: wall,
+        output_cap,
+    };
+    let judged = process::Judged { cpu, memory };
+    let run = match process::run_line_judged(command, input, limits, Some(judged)) {
+        Ok(run) => run,
+        Err(e) => {
+            return failed(
+                Fault::RuntimeError,
+                format!("cannot start `{command}`: {e}"),
+            )
+        }
+    };
+    let seconds = |d: Duration| format!("{:.2}s", d.as_secs_f64());
+    let usage = format!(
+        "CPU {}, wall {}, peak memory {}",
+        seconds(run.cpu),
+        seconds(run.elapsed),
+        bytes(run.peak_memory)
+    );
+    match run.ended {
+        Ended::TimedOut if run.cpu > cpu => failed(
+            Fault::TimeLimit,
+            format!("over the CPU-time limit {} ({usage}; killed)", seconds(cpu)),
+        ),
+        Ended::TimedOut => failed(
+            Fault::TimeLimit,
+            format!(
+                "no answer within the wall-clock cap {} of the CPU-time limit {} ({usage}: it \
+                 sleeps or waits, or other work left it too little CPU; killed)",
+                seconds(wall),
+                seconds(cpu)
+            ),
+        ),
+        Ended::MemoryLimit => failed(
+            Fault::MemoryLimit,
+            format!(
+                "over the memory limit {} of resident memory ({usage}; killed)",
+                bytes(memory)
+            ),
+        ),
+        Ended::OutputLimit => failed(
+            Fault::OutputLimit,
+            format!("wrote more than {output_cap} bytes (killed)"),
+        ),
+        Ended::Exited(status) if !status.success() => {
+            if let Some(report) = sanitizer_report(&run.stderr) {
+                return failed(
+                    Fault::UndefinedBehaviour,
+                    format!(
+                        "{}; {}:\n  {}",
+                        process::describe(status),
+                        report.check,
+                        report.lines.join("\n  ")
+                    ),
+                );
+            }
+            let mut message = process::describe(status);
+            let tail = run.stderr_tail(STDERR_LINES);
+            if !tail.is_empty() {
+                message.push_str(&format!("; its stderr ends:\n  {}", tail.join("\n  ")));
+            }
+            failed(Fault::RuntimeError, message)
+        }
+        Ended::Exited(_) => Outcome::Output(String::from_utf8_lossy(&run.stdout).into_owned()),
+    }
+}
+
+/// What a sanitizer said when it stopped a program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SanitizerReport {
+    /// The check that fired, numbers and addresses left out, the same for every input that
+    /// trips it: `AddressSanitizer: heap-buffer-overflow`, `UndefinedBehaviorSanitizer: index
+    /// out of bounds`. A shrink keeps it ([`same_failure`]).
+    pub check: String,
+    /// The report's first lines that say what and where: the error line, and for
+    /// AddressSanitizer the access and the first frames with their `file:line`.
+    pub lines: Vec<String>,
+}
+
+/// The sanitizer's report in a program's stderr, if there is one: AddressSanitizer's `ERROR:
+/// AddressSanitizer: …` or UndefinedBehaviorSanitizer's `FILE:LINE:COL: runtime error: …`.
+pub fn sanitizer_report(stderr: &[u8]) -> Option<SanitizerReport> {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = |l: &str| -> String {
+        let l = l.trim_end();
+        match l.char_indices().nth(200) {
+            Some((at, _)) => format!("{}…", &l[..at]),
+            None => l.to_string(),
+        }
+    };
+    if let Some(at) = lines.iter().position(|l| l.contains("runtime error: ")) {
+        let (_, what) = lines[at].split_once("runtime error: ")?;
+        return Some(SanitizerReport {
+            check: format!("UndefinedBehaviorSanitizer: {}", check_words(what)),
+            lines: lines[at..]
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .take(4)
+                .map(|l| cut(l))
+                .collect(),
+        });
+    }
+    for (sanitizer, mark) in [
+        ("AddressSanitizer", "ERROR: AddressSanitizer: "),
+        ("LeakSanitizer", "ERROR: LeakSanitizer: "),
+    ] {
+        let Some(at) = lines.iter().position(|l| l.contains(mark)) else {
+            continue;
+        };
+        let (_, what) = lines[at].split_once(mark)?;
+        let kind = what.split_whitespace().next().unwrap_or("error");
+        // The error line, the access (`READ of size 4 at …`), and the first frames that name a
+        // source line.
+        let mut shown = vec![cut(lines[at])];
+        for l in &lines[at + 1..] {
+            let t = l.trim_start();
+            if t.starts_with("READ") || t.starts_with("WRITE") {
+                shown.push(cut(l));
+            } else if t.starts_with('#') {
+                if shown.len() >= 4 {
+                    break;
+                }
+                shown.push(cut(l));
+            } else if t.starts_with("SUMMARY:") || (shown.len() > 2 && t.is_empty()) {
+                break;
+            }
+        }
+        return Some(SanitizerReport {
+            check: format!("{sanitizer}: {kind}"),
+            lines: shown,
+        });
+    }
+    None
+}
+
+/// The words of a sanitizer's message that name its check: up to its first `:`, every word that
+/// holds a digit (an index, a value, an address) left out.
+fn check_words(what: &str) -> String {
+    let head = what.split(": ").next().unwrap_or(what);
+    let head = head.split(" for type ").next().unwrap_or(head);
+    head.split_whitespace()
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether two outcomes of a solution fail the same way for a shrink to keep one for the other:
+/// always, but for undefined behaviour, where the same sanitizer check must fire.
+pub fn same_failure(a: &Outcome, b: &Outcome) -> bool {
+    let check = |o: &Outcome| match o {
+        Outcome::Failed {
+            fault: Fault::UndefinedBehaviour,
+            message,
+        } => message
+            .split_once("; ")
+            .map(|(_, rest)| rest.split(":\n").next().unwrap_or(rest).to_string()),
+        _ => None,
+    };
+    check(a) == check(b)
 }
 
 #[cfg(test)]
@@ -186,6 +395,104 @@ mod tests {
             run_command("printf 'a\\377\\n'", b"", Duration::from_secs(10), 1000),
             Outcome::Output("a\u{FFFD}\n".into())
         );
+    }
+
+    const ASAN: &str = "=================================================================
+==13480==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x603000000058 at pc 0x55d7c4079be7 bp 0x7ffd1ff1bcd0 sp 0x7ffd1ff1bcc8
+READ of size 8 at 0x603000000058 thread T0
+    #0 0x55d7c4079be6 in main /src/oob_right.cpp:16
+    #1 0x7f9b3b045249 in __libc_start_call_main /build/glibc/sysdeps/nptl/libc_start_call_main.h:58
+    #2 0x7f9b3b045304 in __libc_start_main_impl /build/glibc/csu/libc-start.c:360
+
+0x603000000058 is located 0 bytes to the right of 24-byte region [0x603000000040,0x603000000058)
+SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
+";
+
+    #[test]
+    fn a_sanitizer_report_names_its_check_and_where() {
+        let asan = sanitizer_report(ASAN.as_bytes()).unwrap();
+        assert_eq!(asan.check, "AddressSanitizer: heap-buffer-overflow");
+        assert_eq!(asan.lines.len(), 4, "{:?}", asan.lines);
+        assert!(asan.lines[0].contains("ERROR: AddressSanitizer: heap-buffer-overflow"));
+        assert!(asan.lines[1].starts_with("READ of size 8"));
+        assert!(asan.lines[2].ends_with("in main /src/oob_right.cpp:16"));
+        let ubsan = "x.cpp:13:33: runtime error: signed integer overflow: 6 * 1073741824 cannot \
+                     be represented in type 'int'\n";
+        let ub = sanitizer_report(ubsan.as_bytes()).unwrap();
+        assert_eq!(
+            ub.check,
+            "UndefinedBehaviorSanitizer: signed integer overflow"
+        );
+        assert!(ub.lines[0].starts_with("x.cpp:13:33: runtime error:"));
+        let index = "a.cpp:9:20: runtime error: index -1 out of bounds for type 'int [9][9]'";
+        let ub = sanitizer_report(index.as_bytes()).unwrap();
+        assert_eq!(ub.check, "UndefinedBehaviorSanitizer: index out of bounds");
+        // Another index, another type: the same check.
+        let other = "a.cpp:9:20: runtime error: index 12 out of bounds for type 'long [3]'";
+        assert_eq!(sanitizer_report(other.as_bytes()).unwrap().check, ub.check);
+        assert_eq!(
+            sanitizer_report(b"Traceback (most recent call last):\n"),
+            None
+        );
+        assert_eq!(sanitizer_report(b""), None);
+    }
+
+    #[test]
+    fn a_shrink_keeps_undefined_behaviour_only_with_the_same_check() {
+        let failed = |fault, message: &str| Outcome::Failed {
+            fault,
+            message: message.into(),
+        };
+        let ub = |check: &str| {
+            failed(
+                Fault::UndefinedBehaviour,
+                &format!("exit code 1; {check}:\n  x.cpp:1: …"),
+            )
+        };
+        let overflow = ub("UndefinedBehaviorSanitizer: signed integer overflow");
+        assert!(same_failure(&overflow, &overflow.clone()));
+        assert!(!same_failure(
+            &overflow,
+            &ub("AddressSanitizer: heap-buffer-overflow")
+        ));
+        let runtime = failed(Fault::RuntimeError, "exit code 1");
+        assert!(same_failure(
+            &runtime,
+            &failed(Fault::RuntimeError, "exit code 2")
+        ));
+        assert!(same_failure(
+            &Outcome::Output("1".into()),
+            &Outcome::Output("2".into())
+        ));
+    }
+
+    #[test]
+    fn a_solution_is_charged_cpu_time_and_memory_and_told_so() {
+        let fault = |command: &str, cpu_ms: u64, memory: u64| match run_solution(
+            command,
+            b"",
+            Duration::from_millis(cpu_ms),
+            1000,
+            memory,
+        ) {
+            Outcome::Failed { fault, message } => (fault, message),
+            other => panic!("{command}: {other:?}"),
+        };
+        let (f, message) = fault("sleep 30", 200, 0);
+        assert_eq!(f, Fault::TimeLimit);
+        assert!(message.contains("wall-clock cap 2.20s"), "{message}");
+        assert!(message.contains("sleeps or waits"), "{message}");
+        let (f, message) = fault("while :; do :; done", 300, 0);
+        assert_eq!(f, Fault::TimeLimit);
+        assert!(
+            message.starts_with("over the CPU-time limit 0.30s (CPU "),
+            "{message}"
+        );
+        assert!(message.contains(", wall "), "{message}");
+        assert_eq!(memory_args(process::DEFAULT_MEMORY_LIMIT), "");
+        assert_eq!(memory_args(0), " --memory-limit 0");
+        assert_eq!(bytes(3 << 19), "1.5 MiB");
+        assert_eq!(bytes(2 << 30), "2.00 GiB");
     }
 
     #[test]

@@ -66,6 +66,18 @@ pub const LANGUAGES: &[Language] = &[
         run: "java -Xss256m -cp {dir} {class}",
     },
     Language {
+        name: "Go",
+        extensions: &["go"],
+        compile: Some("go build -o {exe} {src}"),
+        run: "{exe}",
+    },
+    Language {
+        name: "Kotlin",
+        extensions: &["kt"],
+        compile: Some("kotlinc {src} -include-runtime -d {dir}/{class}.jar"),
+        run: "java -Xss256m -jar {dir}/{class}.jar",
+    },
+    Language {
         name: "Python",
         extensions: &["py"],
         compile: Some(
@@ -94,7 +106,15 @@ pub struct Toolchain {
     commands: Vec<(&'static Language, Option<String>, String)>,
     /// The folder builds are cached in.
     pub cache: PathBuf,
+    /// Whether C and C++ sources are built with sanitizers ([`SANITIZE_FLAGS`] after the compile
+    /// command): such a build is cached apart, its command being another.
+    pub sanitize: bool,
 }
+
+/// What `--sanitize` adds to the compile command of C and C++: AddressSanitizer and
+/// UndefinedBehaviorSanitizer, every report fatal (a program stops at the first, with a non-zero
+/// exit), and debug information so that a report names the source line.
+pub const SANITIZE_FLAGS: &str = "-fsanitize=address,undefined -fno-sanitize-recover=all -g";
 
 impl Default for Toolchain {
     /// The default commands, the default cache ([`default_cache`]).
@@ -144,6 +164,7 @@ impl Toolchain {
                 .map(|l| (l, l.compile.map(str::to_string), l.run.to_string()))
                 .collect(),
             cache,
+            sanitize: false,
         }
     }
 
@@ -218,6 +239,11 @@ impl Toolchain {
             return Ok(plain);
         }
         let source = std::fs::read(path).map_err(|e| format!("cannot read {first}: {e}"))?;
+        let sanitized = compile
+            .as_ref()
+            .filter(|_| self.sanitize && matches!(language.name, "C" | "C++"))
+            .map(|c| format!("{c} {SANITIZE_FLAGS}"));
+        let compile = sanitized.as_deref().or(compile.as_deref());
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -226,7 +252,7 @@ impl Toolchain {
             "{}-{}-{:016x}",
             stem.replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "_"),
             language.extensions[0],
-            crate::draw::hash64(&[compile.as_deref().unwrap_or("").as_bytes(), &source].concat())
+            crate::draw::hash64(&[compile.unwrap_or("").as_bytes(), &source].concat())
         );
         let dir = self.cache.join("build").join(key);
         let exe = dir.join(&stem);
@@ -291,6 +317,14 @@ impl Toolchain {
         std::fs::create_dir_all(&tmp)
             .map_err(|e| format!("cannot make the build folder {}: {e}", tmp.display()))?;
         let line = fill(compile, &tmp, &tmp.join(stem));
+        if let Err(why) = process::check_startable(&line) {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(format!(
+                "cannot compile {source}: the {} compiler is not here ({why}); install it, or \
+                 name another with `--compile {}=COMMAND`",
+                language.name, language.extensions[0]
+            ));
+        }
         let limits = process::Limits {
             timeout: COMPILE_TIMEOUT,
             output_cap: 1 << 20,
@@ -333,6 +367,11 @@ impl Toolchain {
             Ended::OutputLimit => {
                 return failed(format!(
                     "compiling {source} wrote over 1 MiB of messages (`{line}`, killed)"
+                ))
+            }
+            Ended::MemoryLimit => {
+                return failed(format!(
+                    "compiling {source} held too much memory (`{line}`, killed)"
                 ))
             }
         }

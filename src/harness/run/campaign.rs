@@ -32,7 +32,8 @@ use crate::harness::run::progress::{Meter, Show};
 use crate::harness::shrink::shape::{Learner, Shape};
 use crate::harness::write::census::Census;
 use crate::harness::{
-    keep::corpus, programs::child, run::interrupt, Comparison, Disagreement, Side, Subject, Verdict,
+    keep::corpus, programs::child, programs::subject, run::interrupt, Comparison, Disagreement,
+    Side, Subject, Verdict,
 };
 use crate::rng::Rng;
 
@@ -983,6 +984,7 @@ fn shrink_supervised(
         let (shared, best) = (Arc::clone(shared), Arc::clone(&best));
         let (tries, cut_short) = (Arc::clone(&tries), Arc::clone(&cut_short));
         let (origin, notes) = (Arc::clone(&origin), Arc::clone(&notes));
+        let first_origin = found_origin.clone();
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
@@ -1025,7 +1027,24 @@ fn shrink_supervised(
                 took = ev.subject_time;
                 let answer = crate::harness::answered(&ev.comparison.reference);
                 let original = *answered.get_or_insert(answer);
-                let same = ev.verdict == verdict && (answer || !original);
+                let mut same = ev.verdict == verdict
+                    && (answer || !original)
+                    && subject::same_failure(&ev.comparison.mine, &found.comparison.mine);
+                if same && confirm_twice(verdict) {
+                    // A time limit near the limit may not come twice: kept only if it does.
+                    tries.fetch_add(1, Ordering::Relaxed);
+                    let (game, options) = (shared.game, &shared.options);
+                    let again = evaluate(
+                        game,
+                        &shared.subject,
+                        text.as_bytes(),
+                        options,
+                        shared.watchdog,
+                        watch,
+                        deep,
+                    );
+                    same = again.verdict == verdict;
+                }
                 if same {
                     // The smallest failing case so far (a regenerated input may be larger than
                     // one regenerated before it).
@@ -1162,6 +1181,9 @@ fn shrink_supervised(
             let origin = lock(&origin).clone();
             let mut d =
                 Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
+            if d.verdict == Verdict::Agree && !matches!(verdict, Verdict::Deep(_)) {
+                d = rerun_found(&shared, &found, &first_origin, d.input.len());
+            }
             d.notes.extend(lock(&notes).iter().cloned());
             watch.enter(Stage::Idle, Duration::ZERO);
             d.notes.extend(shared.game.shrink_note(&d.input));
@@ -1227,6 +1249,51 @@ fn shrink_supervised(
         Supervised::OutOfTime => CUT_SHORT.into(),
         _ => "shrinking was interrupted; this is the smallest failing case so far".into(),
     });
+    d
+}
+
+/// Whether a shrink keeps a candidate with `verdict` only when a second run gives it too: a
+/// solution's time limit, which a run a little under the limit may or may not reach.
+fn confirm_twice(verdict: Verdict) -> bool {
+    verdict
+        == Verdict::Fault {
+            side: Side::Subject,
+            fault: Fault::TimeLimit,
+        }
+}
+
+/// The finding when the shrunk case no longer failed on its final run (a time limit reached on
+/// the candidate's runs but not on this one): the found case, run again; if that agrees too,
+/// the found case as it was judged when found. A finding never carries the verdict `agree`.
+fn rerun_found(shared: &Shared, found: &Found, origin: &str, shrunk_len: usize) -> Disagreement {
+    let game = shared.game;
+    let mut d = Disagreement::new(
+        game,
+        &shared.subject,
+        found.input.clone(),
+        &shared.options,
+        origin.to_string(),
+    );
+    let what = format!(
+        "the shrunk case ({shrunk_len} bytes) did not fail when it was run again to be \
+         reported, so this is the found case"
+    );
+    if d.verdict == Verdict::Agree {
+        d = Disagreement::from_parts(
+            game,
+            found.input.clone(),
+            found.comparison.clone(),
+            found.verdict,
+            origin.to_string(),
+            "traces not compared: the found case did not fail again",
+        );
+        d.notes.push(format!(
+            "{what}, as judged when it was found: it did not fail when run again either (a \
+             verdict near a limit)"
+        ));
+    } else {
+        d.notes.push(what);
+    }
     d
 }
 

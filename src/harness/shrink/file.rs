@@ -187,6 +187,11 @@ impl TestCommand {
                 stderr,
                 timed_out: false,
             },
+            Ended::MemoryLimit => Said::Not {
+                status: "held too much memory, killed".into(),
+                stderr,
+                timed_out: false,
+            },
         })
     }
 }
