@@ -56,6 +56,12 @@ pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
+/// The value behind a mutex, even if a thread panicked holding it: a panic of game code is a
+/// finding, so the state it left is still read (progress, the best case so far).
+pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::game::{DynGame, Fault, Options, Outcome};
+use crate::game::{Fault, Options};
+use crate::harness::case::file::{read_case, ReadAs, Refused};
 use crate::harness::programs::subject::Subject;
 use crate::harness::run::campaign::{self, shrink_hang, Budget, Hang};
 use crate::harness::run::interrupt;
@@ -57,91 +58,6 @@ pub struct ReproArgs {
     limit: InputLimit,
 }
 
-/// Why `repro` cannot go on with a FILE.
-enum Refused {
-    /// The file cannot be read as asked (exit 2).
-    Usage(Usage),
-    /// Game code called to read it (the fuzz-case decoder) gave no result in time: a finding.
-    Hang(String),
-}
-
-/// Decides how to read a repro FILE: judge text, or a raw artifact of the structured target (then
-/// with the settings the fuzz target ran that case under, `Game::case_options`). Every call into
-/// game code here runs under the watchdog: a side that hangs on the text does not accept it (the
-/// comparison then reports the hang).
-fn repro_input(
-    game: &'static dyn DynGame,
-    args: &ReproArgs,
-    bytes: &[u8],
-    options: &Options,
-    watchdog: Duration,
-) -> Result<(String, &'static str, Options), Refused> {
-    let file = &args.file;
-    let as_artifact = |why: &'static str| {
-        let copy = bytes.to_vec();
-        match campaign::within(watchdog, move || game.decode_fuzz_case(&copy)) {
-            Some(Ok((t, case_options))) => Ok((t, why, case_options)),
-            Some(Err(e)) => Err(Refused::Usage(Usage(format!(
-                "{}: not a valid fuzz artifact: {e}",
-                file.display()
-            )))),
-            None => Err(Refused::Hang(format!(
-                "fuzz-case decoder hang on {}: no result after {watchdog:?} (watchdog)",
-                file.display()
-            ))),
-        }
-    };
-    let as_text_under = |why: &'static str, settings: Options| {
-        Ok((String::from_utf8_lossy(bytes).into_owned(), why, settings))
-    };
-    let as_text = |why: &'static str| as_text_under(why, Options::new());
-    if args.artifact {
-        return as_artifact("raw artifact (--artifact)");
-    }
-    if args.text {
-        return as_text("judge text (--text)");
-    }
-    // An artifact's folder names its fuzz target: artifacts/<slug>/ is the structured target,
-    // artifacts/<slug>_parse/ feeds raw bytes to the parsers as judge text.
-    let parent = file
-        .parent()
-        .and_then(|p| p.file_name())
-        .and_then(|n| n.to_str())
-        .unwrap_or("");
-    if parent == game.slug() && file.components().any(|c| c.as_os_str() == "artifacts") {
-        return as_artifact("raw artifact of the structured fuzz target");
-    }
-    if parent == format!("{}_parse", game.slug()) {
-        // Under the settings the raw-bytes target judges its inputs with (`Game::raw_options`).
-        let copy = bytes.to_vec();
-        let Some(settings) = campaign::within(watchdog, move || game.raw_options(&copy)) else {
-            return Err(Refused::Hang(format!(
-                "raw_options hang on {}: no result after {watchdog:?} (watchdog)",
-                file.display()
-            )));
-        };
-        return as_text_under("judge text (artifact of the parse target)", settings);
-    }
-    let accepts = |reference: bool| {
-        let (input, options) = (bytes.to_vec(), options.clone());
-        let outcome = campaign::within(watchdog, move || {
-            if reference {
-                game.reference(&input, &options)
-            } else {
-                game.engine(&input, &options)
-            }
-        });
-        matches!(outcome, Some(Outcome::Output(_)))
-    };
-    if std::str::from_utf8(bytes).is_ok() && (accepts(true) || accepts(false)) {
-        return as_text("judge text");
-    }
-    match as_artifact("raw artifact (it is not a valid judge input)") {
-        Err(Refused::Usage(_)) => as_text("judge text (neither side accepts it)"),
-        other => other,
-    }
-}
-
 pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     let game = find_game(games, &args.game)?;
     let mut options = given.options_for(game, "repro")?;
@@ -153,9 +69,15 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
     let file: &Path = &args.file;
     let bytes = read_file(file, args.limit.max_input)?;
     let watchdog = args.solution.watchdog;
-    let (text, how, case_options) = match repro_input(game, &args, &bytes, &options, watchdog) {
+    let read_as = match (args.artifact, args.text) {
+        (true, _) => ReadAs::Artifact,
+        (_, true) => ReadAs::Text,
+        _ => ReadAs::Guess,
+    };
+    let (text, how, case_options) = match read_case(game, file, read_as, &bytes, &options, watchdog)
+    {
         Ok(read) => read,
-        Err(Refused::Usage(usage)) => return Err(usage),
+        Err(Refused::Unreadable(why)) => return Err(Usage(why)),
         Err(Refused::Hang(what)) => {
             outln!("FINDING in {}: {what}", game.slug());
             return Ok(ExitCode::FAILURE);

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::harness::programs::problem::Problem;
 use crate::harness::run::progress::{Meter, Show};
 use crate::harness::shrink::file::{self as shrink, Reduced, Stop, TestCommand, VerdictTest};
 use crate::harness::{
@@ -19,6 +18,7 @@ use crate::harness::{
 
 use super::stress::{ready, ToolchainArgs};
 use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
+use crate::guard::lock;
 
 #[derive(Args, Debug)]
 pub struct ShrinkArgs {
@@ -128,39 +128,21 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                 None => None,
             };
             let checker = args.checker.checker(&tools)?;
-            let problem: &'static Problem = Box::leak(Box::new(Problem {
-                name: "shrink",
-                generator: String::new(),
-                generator_display: String::new(),
+            let subject = Subject::Solution {
+                command: solution,
+                timeout: args.solution_timeout,
+                output_cap: args.output_limit,
+                memory: args.memory_limit,
+                checker,
+            };
+            Ok(Mode::Verdict(VerdictTest::new(
                 reference,
                 validator,
-                generator_limits: limits(args.validator_timeout),
-                reference_limits: limits(args.reference_timeout),
-                min_size: 1,
-                max_size: 1,
-                keep_shape: false,
-                replay: String::new(),
-            }));
-            let slowest = [
-                args.solution_timeout,
-                args.reference_timeout,
-                args.validator_timeout,
+                limits(args.reference_timeout),
+                limits(args.validator_timeout),
+                subject,
                 args.checker.checker_timeout,
-            ]
-            .into_iter()
-            .max()
-            .unwrap_or_default();
-            Ok(Mode::Verdict(VerdictTest {
-                problem,
-                subject: Subject::Solution {
-                    command: solution,
-                    timeout: args.solution_timeout,
-                    output_cap: args.output_limit,
-                    memory: args.memory_limit,
-                    checker,
-                },
-                watchdog: slowest * 3 + Duration::from_secs(10),
-            }))
+            )))
         }
         (None, Some(_), None) => Err(Usage("--brute needs a --solution to judge".into())),
         (None, None, Some(_)) => Err(Usage("--solution needs a --brute to judge it by".into())),
@@ -312,8 +294,4 @@ fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration,
         outln!("no smaller case found in {runs} test runs");
     }
     outln!("{}", output.display());
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -1,8 +1,10 @@
-//! One case through both sides of a game: what is read as judge text ([`input`]) and the faults
-//! planted to test the checker itself ([`planted`]).
+//! One case through both sides of a game: what is read as judge text ([`input`]), how a file
+//! given to `repro` is read ([`file`]), and the faults planted to test the checker itself
+//! ([`planted`]).
 
 pub mod compare;
 pub mod divergence;
+pub mod file;
 pub mod input;
 pub mod planted;
 pub mod verdict;

@@ -23,11 +23,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome, Regenerate};
+use crate::guard::lock;
 use crate::harness::run::progress::{Meter, Show};
 use crate::harness::shrink::shape::{Learner, Shape};
 use crate::harness::write::census::Census;
@@ -327,10 +328,6 @@ impl Watch {
         let slot = *lock(&self.0);
         (slot.stage != Stage::Idle && slot.since.elapsed() > slot.limit).then_some(slot)
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// One case through both sides and the census, each stage under the watch.

@@ -8,7 +8,8 @@
 //! One thread for the whole run, not one per call: a census search makes hundreds of thousands of
 //! calls. For a single call, [`within`](crate::harness::run::campaign::within) is simpler.
 
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use crate::guard::lock;
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -49,10 +50,6 @@ pub struct Overrun {
     pub what: &'static str,
     /// The limit it overran.
     pub limit: Duration,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Runs `work` on a thread of its own and returns its result, or the first call it made through

@@ -21,11 +21,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Options, Outcome};
+use crate::guard::lock;
 use crate::harness::programs::problem::Problem;
 use crate::harness::programs::process::{self, Ended};
 use crate::harness::programs::subject::STDERR_LINES;
@@ -354,10 +355,6 @@ impl State {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 /// Runs `work` on a thread of its own and waits for its result, or until the deadline or
 /// Ctrl-C (`Err`): then the worker is left behind — in the middle of a run of a program, which
 /// ends by itself at the deadline or was killed by Ctrl-C and whose verdict proves nothing, or
@@ -400,6 +397,53 @@ pub struct VerdictTest {
     pub subject: Subject,
     /// boardfuzz's own watchdog over a candidate's runs (each program has its own time limit).
     pub watchdog: Duration,
+}
+
+impl VerdictTest {
+    /// The test of `subject` against the brute force `reference` (and `validator`, if any): the
+    /// programs' own limits are `reference_limits` and `validator_limits`, and boardfuzz's
+    /// watchdog over a candidate is 3x the slowest of them, the solution's and `checker_timeout`,
+    /// plus 10 s.
+    pub fn new(
+        reference: String,
+        validator: Option<String>,
+        reference_limits: process::Limits,
+        validator_limits: process::Limits,
+        subject: Subject,
+        checker_timeout: Duration,
+    ) -> VerdictTest {
+        let solution_timeout = match &subject {
+            Subject::Solution { timeout, .. } => *timeout,
+            Subject::Engine => Duration::ZERO,
+        };
+        let slowest = [
+            solution_timeout,
+            reference_limits.timeout,
+            validator_limits.timeout,
+            checker_timeout,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or_default();
+        let problem: &'static Problem = Box::leak(Box::new(Problem {
+            name: "shrink",
+            generator: String::new(),
+            generator_display: String::new(),
+            reference,
+            validator,
+            generator_limits: validator_limits,
+            reference_limits,
+            min_size: 1,
+            max_size: 1,
+            keep_shape: false,
+            replay: String::new(),
+        }));
+        VerdictTest {
+            problem,
+            subject,
+            watchdog: slowest * 3 + Duration::from_secs(10),
+        }
+    }
 }
 
 /// What a [`VerdictTest`] shrink came to.

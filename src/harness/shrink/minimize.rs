@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Options};
+use crate::guard::lock;
 use crate::harness::case::verdict::with_census;
 use crate::harness::run::{interrupt, watchdog};
 use crate::harness::{answered, compare_with, Comparison, Subject, Verdict};
@@ -197,9 +198,4 @@ pub fn minimize_watched_with(
             stopped,
         },
     }
-}
-
-/// The value behind a mutex, even if a thread panicked holding it.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
