@@ -42,6 +42,8 @@ use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitSta
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::game::{Fault, Outcome};
+use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
 use crate::harness::programs::subject::STDERR_LINES;
 use crate::harness::shell_quote;
@@ -252,6 +254,102 @@ pub struct Interaction {
     pub interactor_stderr: Vec<u8>,
     /// Wall-clock time from the start until both programs were over.
     pub elapsed: Duration,
+}
+
+/// What an accepted run answers, and what an interactive problem expects (the reference's
+/// answer when no brute force plays the dialogue too): the first line of [`Interaction::answer`].
+pub const ACCEPTED: &str = "accepted";
+
+/// How many lines of the dialogue a finding shows: its last ones, where it failed.
+pub const DIALOGUE_SHOWN: usize = 20;
+
+impl Interaction {
+    /// The run as the harness judges an external solution: a time, idleness or output limit and
+    /// a runtime error are the solution's failure to answer ([`Outcome::Failed`], the dialogue's
+    /// end in the message); the interactor's verdicts are an answer ([`Interaction::answer`]),
+    /// which [`judged`] reads back.
+    pub fn outcome(&self) -> Outcome {
+        let fault = match self.verdict {
+            Verdict::TimeLimit | Verdict::IdlenessLimit => Fault::TimeLimit,
+            Verdict::RuntimeError => Fault::RuntimeError,
+            Verdict::OutputLimit => Fault::OutputLimit,
+            Verdict::Accepted
+            | Verdict::WrongAnswer
+            | Verdict::PresentationError
+            | Verdict::SetupError => return Outcome::Output(self.answer()),
+        };
+        Outcome::Failed {
+            fault,
+            message: format!(
+                "{}
+{}",
+                self.message,
+                self.dialogue(DIALOGUE_SHOWN)
+            ),
+        }
+    }
+
+    /// The verdict as an answer: `accepted` alone; else the verdict's name, the message and the
+    /// dialogue's last lines — what a finding shows beside the expected `accepted`.
+    pub fn answer(&self) -> String {
+        match self.verdict {
+            Verdict::Accepted => format!("{ACCEPTED}\n"),
+            verdict => format!(
+                "{}\n{}\n{}",
+                verdict.name(),
+                self.message,
+                self.dialogue(DIALOGUE_SHOWN)
+            ),
+        }
+    }
+
+    /// The last `lines` lines of the dialogue under a line that says what they are.
+    pub fn dialogue(&self, lines: usize) -> String {
+        let total = self.transcript.total();
+        let mut out = format!(
+            "the dialogue, {total} line(s) (`>` the solution, `<` the interactor){}\n",
+            if total > lines as u64 {
+                format!(", its last {lines}")
+            } else {
+                String::new()
+            }
+        );
+        for line in self.transcript.tail(lines) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// What an [`Interaction::answer`] says, as a checker's judgement: `accepted`, a wrong answer
+/// (wrong answer, presentation error) with the interactor's message, or the interactor's own
+/// failure (a setup error: [`Judgement::Failed`], never a finding). Any other text is a wrong
+/// answer.
+pub fn judged(answer: &str) -> Judgement {
+    let mut lines = answer.lines();
+    let first = lines.next().unwrap_or("");
+    let message = lines.next().unwrap_or("").to_string();
+    if first == ACCEPTED {
+        Judgement::Accepted
+    } else if first == Verdict::SetupError.name() {
+        Judgement::Failed(Fault::RuntimeError, message)
+    } else {
+        Judgement::Wrong(message)
+    }
+}
+
+/// Runs `solution` against `interactor` on `input` ([`run`]) and gives the run as an
+/// [`Outcome`] ([`Interaction::outcome`]); a solution that cannot start is a runtime error, as
+/// for a solution without an interactor.
+pub fn run_outcome(solution: &str, interactor: &str, input: &[u8], limits: Limits) -> Outcome {
+    match run(solution, interactor, input, limits) {
+        Ok(run) => run.outcome(),
+        Err(e) => Outcome::Failed {
+            fault: Fault::RuntimeError,
+            message: e.to_string(),
+        },
+    }
 }
 
 /// One of the two programs while it runs.
@@ -578,9 +676,9 @@ impl Dialogue {
                     }
                 }
             }
-            if sol_exited {
-                self.exited(sol)?;
-            }
+            // Both seen in one wake-up: the interactor's end first, so that its verdict stands
+            // against a solution that crashed on the dialogue's end (a race the order of
+            // `poll`'s answers should not decide).
             if int_exited {
                 self.exited(int)?;
                 // What the solution already wrote is recorded; then its stdout closes, so a
@@ -591,6 +689,9 @@ impl Dialogue {
                 sol.stdout = None;
                 int.stdin = None;
                 int.pending.clear();
+            }
+            if sol_exited {
+                self.exited(sol)?;
             }
         };
         self.finish(sol, int)?;
