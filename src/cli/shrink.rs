@@ -132,7 +132,7 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                 name: "shrink",
                 generator: String::new(),
                 generator_display: String::new(),
-                reference,
+                reference: Some(reference),
                 validator,
                 generator_limits: limits(args.validator_timeout),
                 reference_limits: limits(args.reference_timeout),
@@ -158,6 +158,7 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                     output_cap: args.output_limit,
                     memory: args.memory_limit,
                     checker,
+                    interactor: None,
                 },
                 watchdog: slowest * 3 + Duration::from_secs(10),
             }))

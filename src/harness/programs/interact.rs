@@ -477,9 +477,10 @@ fn spawn(line: &str) -> io::Result<Child> {
     }
 }
 
-/// A folder for one run's INPUT and OUTPUT files, removed when dropped.
+/// One run's INPUT and OUTPUT files in the temporary folder (`boardfuzz-interact-PID-N.in` and
+/// `.out`; no folder of their own, whose making and removal would cost each run as much as its
+/// files), removed when dropped. OUTPUT is left for the interactor to create.
 struct Files {
-    dir: PathBuf,
     input: PathBuf,
     output: PathBuf,
 }
@@ -487,26 +488,24 @@ struct Files {
 impl Files {
     fn write(input: &[u8]) -> io::Result<Files> {
         static RUNS: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
+        let stem = std::env::temp_dir().join(format!(
             "boardfuzz-interact-{}-{}",
             std::process::id(),
             RUNS.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::create_dir_all(&dir)?;
         let files = Files {
-            input: dir.join("input.txt"),
-            output: dir.join("output.txt"),
-            dir,
+            input: stem.with_extension("in"),
+            output: stem.with_extension("out"),
         };
         std::fs::write(&files.input, input)?;
-        std::fs::write(&files.output, b"")?;
         Ok(files)
     }
 }
 
 impl Drop for Files {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = std::fs::remove_file(&self.input);
+        let _ = std::fs::remove_file(&self.output);
     }
 }
 
@@ -556,6 +555,7 @@ pub fn run(
         last_move: start,
         cpu_mark: None,
         transcript: Transcript::default(),
+        chunk: vec![0; 16 << 10].into_boxed_slice(),
     };
     let (verdict, message) = dialogue.run(&mut sol, &mut int)?;
     let elapsed = start.elapsed();
@@ -600,6 +600,8 @@ struct Dialogue {
     /// after.
     cpu_mark: Option<(Instant, CpuTimes)>,
     transcript: Transcript,
+    /// What one read takes from a program's stdout (on the heap once, not zeroed each read).
+    chunk: Box<[u8]>,
 }
 
 impl Dialogue {
@@ -703,9 +705,9 @@ impl Dialogue {
         let Some(pipe) = &mut from.stdout else {
             return;
         };
-        let mut chunk = [0u8; 16 << 10];
+        let chunk = &mut self.chunk;
         loop {
-            match pipe.read(&mut chunk) {
+            match pipe.read(chunk) {
                 Ok(0) => {
                     from.stdout = None;
                     return;

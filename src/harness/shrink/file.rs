@@ -439,7 +439,7 @@ pub fn shrink_by_verdict(
         (Outcome::Failed { fault, message }, _) => {
             return Err(format!(
                 "the brute force `{}` fails on {case} ({fault}: {message})",
-                test.problem.reference
+                test.problem.reference.as_deref().unwrap_or("")
             ))
         }
         (_, Verdict::Agree) => {
