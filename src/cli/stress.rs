@@ -67,8 +67,9 @@ pub struct StressArgs {
     /// interactor (an error of the setup, never a finding). A solution that crashes is a runtime
     /// error, one that waits with the interactor waiting too an idleness limit (a time limit
     /// finding), one that exits early whatever the interactor rules of the missing rest. The
-    /// whole dialogue is under --solution-timeout and each program's output under
-    /// --output-limit. See docs/stress.md, Interactive problems.
+    /// dialogue's wall-clock time is under --solution-timeout and each program's output under
+    /// --output-limit (no CPU-time or memory limit yet). See docs/stress.md, Interactive
+    /// problems.
     #[arg(long, value_name = "PROGRAM")]
     interactor: Option<String>,
     /// With --interactor: how long both programs may wait on each other (no byte written, no
