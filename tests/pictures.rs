@@ -142,6 +142,7 @@ fn a_solutions_finding_shows_both_final_boards_where_the_answers_draw() {
                 output_cap: 1 << 20,
                 memory: 0,
                 checker: boardfuzz::harness::programs::checker::Checker::Lines,
+                interactor: None,
             },
             input.as_bytes(),
             Outcome::Output(answer.into()),

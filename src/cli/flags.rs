@@ -150,6 +150,7 @@ impl SolutionArgs {
                     output_cap: self.output_limit,
                     memory: self.memory_limit,
                     checker: self.checker.checker(&tools)?,
+                    interactor: None,
                 })
             }
         }

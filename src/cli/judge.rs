@@ -11,6 +11,7 @@ use clap::Args;
 
 use crate::game::Outcome;
 use crate::harness::programs::checker::Judgement;
+use crate::harness::programs::interact;
 use crate::harness::programs::subject::run_solution;
 use crate::harness::{case::input, diff_styled, run::interrupt};
 
@@ -38,20 +39,34 @@ pub struct JudgeArgs {
     output_limit: usize,
     #[command(flatten)]
     checker: CheckerArgs,
+    /// An interactive problem's interactor, run as `INTERACTOR INPUT OUTPUT` with the case as
+    /// INPUT, talking to the program (as `stress --interactor` runs it): its exit code is the
+    /// verdict (0 ok, 1 wrong answer, 2 presentation error, else a fault of the interactor), and
+    /// no expected answer is needed beside a case.
+    #[arg(long, value_name = "PROGRAM")]
+    interactor: Option<String>,
+    /// With --interactor: how long both programs may wait on each other (no byte written, no
+    /// CPU used) before the run ends with an idleness limit.
+    #[arg(long, value_parser = parse_duration, default_value = "2s", value_name = "DURATION", requires = "interactor")]
+    idle_limit: Duration,
     #[command(flatten)]
     toolchain: ToolchainArgs,
 }
 
-/// One kept case: its input file and the expected answer's file.
+/// One kept case: its input file and the expected answer's file (none for an interactive
+/// problem).
 struct Case {
     input: PathBuf,
-    answer: PathBuf,
+    answer: Option<PathBuf>,
 }
 
 /// The cases `paths` name, in order (a folder's `.in` files sorted by name); a `.in` without an
-/// answer beside it is an error.
-fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
-    let answer_of = |input: &Path| -> Result<PathBuf, Usage> {
+/// answer beside it is an error unless `interactive`.
+fn cases_of(paths: &[PathBuf], interactive: bool) -> Result<Vec<Case>, Usage> {
+    let answer_of = |input: &Path| -> Result<Option<PathBuf>, Usage> {
+        if interactive {
+            return Ok(None);
+        }
         ["out", "ans"]
             .iter()
             .map(|ext| input.with_extension(ext))
@@ -64,6 +79,7 @@ fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
                     input.with_extension("ans").display()
                 ))
             })
+            .map(Some)
     };
     let mut cases = Vec::new();
     for path in paths {
@@ -96,7 +112,7 @@ fn cases_of(paths: &[PathBuf]) -> Result<Vec<Case>, Usage> {
 
 pub fn run(args: JudgeArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
-    let cases = cases_of(&args.cases)?;
+    let cases = cases_of(&args.cases, args.interactor.is_some())?;
     let command = ready(
         &args.toolchain.for_solution(&tools),
         "program",
@@ -104,6 +120,10 @@ pub fn run(args: JudgeArgs) -> CliResult {
     )?
     .command;
     let checker = args.checker.checker(&tools)?;
+    let interactor = match &args.interactor {
+        Some(i) => Some(ready(&tools, "interactor", i)?.command),
+        None => None,
+    };
     interrupt::install().map_err(Usage)?;
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut first_failure: Option<String> = None;
@@ -117,24 +137,46 @@ pub fn run(args: JudgeArgs) -> CliResult {
                 .map_err(|e| Usage(format!("cannot read {}: {e}", p.display())))
         };
         let text = read(&case.input)?;
-        let expected = String::from_utf8_lossy(&read(&case.answer)?).into_owned();
+        let expected = match &case.answer {
+            Some(answer) => String::from_utf8_lossy(&read(answer)?).into_owned(),
+            None => format!("{}\n", interact::ACCEPTED),
+        };
         let started = Instant::now();
-        let outcome = run_solution(
-            &command,
-            &text,
-            args.timeout,
-            args.output_limit,
-            args.memory_limit,
-        );
+        let outcome = match &interactor {
+            Some(interactor) => interact::run_outcome(
+                &command,
+                interactor,
+                &text,
+                interact::Limits {
+                    timeout: args.timeout,
+                    idle: args.idle_limit,
+                    output_cap: args.output_limit,
+                },
+            ),
+            None => run_solution(
+                &command,
+                &text,
+                args.timeout,
+                args.output_limit,
+                args.memory_limit,
+            ),
+        };
         let seconds = started.elapsed().as_secs_f64();
         if interrupt::requested() {
             break;
         }
         let (verdict, why) = match &outcome {
-            Outcome::Output(answer) => match checker.judge(&text, answer, &expected) {
-                Judgement::Accepted => ("ok".to_string(), String::new()),
-                Judgement::Wrong(why) => ("wrong answer".to_string(), why),
-                Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
+            Outcome::Output(answer) => match (&interactor, answer) {
+                (Some(_), answer) => match interact::judged(answer) {
+                    Judgement::Accepted => ("ok".to_string(), String::new()),
+                    Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+                    Judgement::Failed(_, why) => ("interactor fault".to_string(), why),
+                },
+                (None, answer) => match checker.judge(&text, answer, &expected) {
+                    Judgement::Accepted => ("ok".to_string(), String::new()),
+                    Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+                    Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
+                },
             },
             Outcome::Failed { fault, message } => (fault.name().to_string(), message.clone()),
             Outcome::Rejected { message, .. } => ("rejected".to_string(), message.clone()),

@@ -134,6 +134,7 @@ fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
                 output_cap: args.output_limit,
                 memory: args.memory_limit,
                 checker,
+                interactor: None,
             };
             Ok(Mode::Verdict(VerdictTest::new(
                 reference,

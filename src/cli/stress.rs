@@ -19,6 +19,7 @@ use clap::Args;
 
 use crate::game::{DynGame, Outcome};
 use crate::harness::programs::problem::Problem;
+use crate::harness::programs::subject::Interactor;
 use crate::harness::programs::toolchain::{Prepared, Toolchain};
 use crate::harness::run::campaign::{self, Budget, Shard};
 use crate::harness::run::progress::Show;
@@ -40,9 +41,17 @@ pub struct StressArgs {
     /// arguments (`gen.py {size}`, `gen.cpp`).
     #[arg(long, short = 'g', value_name = "PROGRAM")]
     gen: String,
-    /// The trusted brute force: its answer to each input is the expected one.
-    #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
-    reference: String,
+    /// The trusted brute force: its answer to each input is the expected one. Not needed with
+    /// --interactor (the interactor judges), and not taken with it yet.
+    #[arg(
+        long,
+        short = 'r',
+        visible_alias = "brute",
+        value_name = "PROGRAM",
+        required_unless_present = "interactor",
+        conflicts_with = "interactor"
+    )]
+    reference: Option<String>,
     /// The solution under test: reads an input on stdin, writes its answer on stdout.
     #[arg(long, short = 's', value_name = "PROGRAM")]
     solution: String,
@@ -50,6 +59,24 @@ pub struct StressArgs {
     /// counted and skipped, and the shrinker keeps none of them.
     #[arg(long, value_name = "PROGRAM")]
     validator: Option<String>,
+    /// An interactive problem's interactor, testlib's convention: run as `INTERACTOR INPUT
+    /// OUTPUT`, INPUT a file holding the generated case, OUTPUT one it may write; its stdout is
+    /// the solution's stdin and the solution's stdout its stdin (boardfuzz passes every byte on
+    /// and records the dialogue). Its exit code is the verdict: 0 accepted, 1 wrong answer, 2
+    /// presentation error (both a wrong-answer finding), 3 or any other a fault of the
+    /// interactor (an error of the setup, never a finding). A solution that crashes is a runtime
+    /// error, one that waits with the interactor waiting too an idleness limit (a time limit
+    /// finding), one that exits early whatever the interactor rules of the missing rest. The
+    /// dialogue's wall-clock time is under --solution-timeout and each program's output under
+    /// --output-limit (no CPU-time or memory limit yet). See docs/stress.md, Interactive
+    /// problems.
+    #[arg(long, value_name = "PROGRAM")]
+    interactor: Option<String>,
+    /// With --interactor: how long both programs may wait on each other (no byte written, no
+    /// CPU used) before the run ends with an idleness limit; also how long the interactor has
+    /// to end after the solution's output ended.
+    #[arg(long, value_parser = parse_duration, default_value = "2s", value_name = "DURATION", requires = "interactor")]
+    idle_limit: Duration,
     #[command(flatten)]
     checker: CheckerArgs,
     /// Number of cases (default 1000).
@@ -235,13 +262,28 @@ pub fn run(args: StressArgs) -> CliResult {
     }
     let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let generator = ready(&tools, "generator", &args.gen)?;
-    let reference = ready(&tools, "reference", &args.reference)?.command;
+    let reference = match &args.reference {
+        Some(r) => Some(ready(&tools, "reference", r)?.command),
+        None => None,
+    };
     let solution = ready(
         &args.toolchain.for_solution(&tools),
         "solution",
         &args.solution,
     )?
     .command;
+    let interactor = match &args.interactor {
+        Some(i) => Some(Interactor {
+            command: ready(&tools, "interactor", i)?.command,
+            idle: args.idle_limit,
+        }),
+        None => None,
+    };
+    if interactor.is_some() && args.checker.checker != CheckerArgs::default().checker {
+        return Err(Usage(
+            "--checker with --interactor: not supported yet (the interactor is the judge)".into(),
+        ));
+    }
     let validator = match &args.validator {
         Some(v) => Some(ready(&tools, "validator", v)?.command),
         None => None,
@@ -260,6 +302,7 @@ pub fn run(args: StressArgs) -> CliResult {
         output_cap: args.output_limit,
         memory: args.memory_limit,
         checker: checker.clone(),
+        interactor: interactor.clone(),
     };
     let mut limits = String::new();
     if args.solution_timeout != Duration::from_secs(10) {
@@ -274,6 +317,12 @@ pub fn run(args: StressArgs) -> CliResult {
     limits.push_str(&crate::harness::programs::subject::memory_args(
         args.memory_limit,
     ));
+    if let Some(i) = &args.interactor {
+        limits.push_str(&format!(" --interactor {}", shell_quote(i)));
+        if args.idle_limit != Duration::from_secs(2) {
+            limits.push_str(&format!(" --idle-limit {}ms", args.idle_limit.as_millis()));
+        }
+    }
     let replay = format!(
         "{} judge {} {{path}}{limits}{}{}",
         crate::harness::invocation(),
@@ -303,7 +352,13 @@ pub fn run(args: StressArgs) -> CliResult {
     let game: &'static dyn DynGame = problem;
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
-    if let Err(why) = stress::probe(problem, &subject, &args.reference, &args.solution, seed) {
+    if let Err(why) = stress::probe(
+        problem,
+        &subject,
+        args.reference.as_deref().unwrap_or(""),
+        &args.solution,
+        seed,
+    ) {
         if !interrupt::requested() {
             return Err(Usage(why));
         }
@@ -314,17 +369,24 @@ pub fn run(args: StressArgs) -> CliResult {
         super::sweep(&corpus::dir(root, game.slug()));
     }
     eprintln!(
-        "{} stress: solution `{}` against reference `{}`, inputs from `{}`{}, judged by {}, {}, \
-         {jobs} job(s), seed {seed}{}{}",
+        "{} stress: solution `{}` against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
+         job(s), seed {seed}{}{}",
         crate::harness::program(),
         args.solution,
-        args.reference,
+        match (&args.interactor, &args.reference) {
+            (Some(i), _) => format!("interactor `{i}`"),
+            (None, Some(r)) => format!("reference `{r}`"),
+            (None, None) => "nothing".into(),
+        },
         args.gen,
         match &args.validator {
             Some(v) => format!(" checked by `{v}`"),
             None => String::new(),
         },
-        checker.describe(),
+        match &args.interactor {
+            Some(_) => "the interactor".into(),
+            None => checker.describe(),
+        },
         match budget {
             Budget::Cases(n) => format!("{n} cases"),
             Budget::Time(t) => format!("{t:?} (shrinking included)"),
@@ -431,12 +493,15 @@ pub fn run(args: StressArgs) -> CliResult {
                 side: side @ (Side::Reference | Side::Checker),
                 ..
             } => {
-                let (role, command, message) = match side {
-                    Side::Reference => (
+                let (role, command, message) = match (side, &args.interactor) {
+                    (Side::Reference, _) => (
                         "reference",
-                        args.reference.as_str(),
+                        args.reference.as_deref().unwrap_or(""),
                         &d.comparison.reference,
                     ),
+                    (_, Some(interactor)) => {
+                        ("interactor", interactor.as_str(), &d.comparison.mine)
+                    }
                     _ => ("checker", args.checker.checker.as_str(), &d.comparison.mine),
                 };
                 let why = match (side, message) {

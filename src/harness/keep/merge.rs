@@ -280,6 +280,7 @@ fn subject_of(header: &Header) -> Subject {
             output_cap: process::DEFAULT_OUTPUT_CAP,
             memory: process::DEFAULT_MEMORY_LIMIT,
             checker: Checker::Lines,
+            interactor: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod checker;
 pub mod child;
+pub mod interact;
 pub mod problem;
 pub mod process;
 pub mod subject;

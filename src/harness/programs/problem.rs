@@ -22,6 +22,7 @@
 use crate::game::{
     DynGame, Fault, Options, Outcome, Regenerate, Regenerated, Regeneration, Setting, Trace,
 };
+use crate::harness::programs::interact;
 use crate::harness::programs::process::{self, Ended};
 use crate::harness::programs::subject::{run_command, STDERR_LINES};
 use crate::rng::Rng;
@@ -42,8 +43,10 @@ pub struct Problem {
     /// The generator's command line as a person types it (`python3 gen.py {size}`), for the
     /// command a finding prints to regenerate its case ([`crate::harness::programs::toolchain::Prepared`]).
     pub generator_display: String,
-    /// The reference's command line.
-    pub reference: String,
+    /// The reference's command line; `None` for an interactive problem whose interactor alone
+    /// judges (`stress --interactor` without `--brute`): every valid input then expects
+    /// [`interact::ACCEPTED`].
+    pub reference: Option<String>,
     /// The validator's command line, if any: input on stdin, exit 0 for a valid input.
     pub validator: Option<String>,
     /// Limits of one run of the generator (and of the validator).
@@ -312,8 +315,11 @@ impl DynGame for Problem {
         if let Some(refused) = self.validate(input) {
             return refused;
         }
+        let Some(reference) = &self.reference else {
+            return Outcome::Output(format!("{}\n", interact::ACCEPTED));
+        };
         let limits = self.reference_limits;
-        match run_command(&self.reference, input, limits.timeout, limits.output_cap) {
+        match run_command(reference, input, limits.timeout, limits.output_cap) {
             Outcome::Output(text) if text.trim().is_empty() => Outcome::Failed {
                 fault: Fault::RuntimeError,
                 message: "printed nothing (exit code 0)".into(),
@@ -395,7 +401,7 @@ mod tests {
             name: "toy",
             generator: generator.into(),
             generator_display: generator.into(),
-            reference: reference.into(),
+            reference: Some(reference.into()),
             validator: validator.map(str::to_string),
             generator_limits: limits,
             reference_limits: limits,

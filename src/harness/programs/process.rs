@@ -146,7 +146,7 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
 /// What `wait4` said of a program at its exit: CPU time (user + system, with every descendant it
 /// waited for) and its peak resident memory in bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Usage {
+pub(crate) struct Usage {
     cpu: Duration,
     peak: u64,
 }
@@ -170,7 +170,7 @@ impl Usage {
 pub const DEFAULT_OUTPUT_CAP: usize = 8 << 20;
 
 /// Bytes of stderr kept for messages.
-const STDERR_KEPT: usize = 64 << 10;
+pub(crate) const STDERR_KEPT: usize = 64 << 10;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -289,10 +289,10 @@ pub fn live_groups() -> usize {
 }
 
 /// A registered process group: killed and reaped when dropped.
-struct Group(i32);
+pub(crate) struct Group(i32);
 
 impl Group {
-    fn register(pgid: i32) -> Group {
+    pub(crate) fn register(pgid: i32) -> Group {
         LIVE.lock()
             .unwrap_or_else(|e| e.into_inner())
             .get_or_insert_with(HashSet::new)
@@ -301,7 +301,7 @@ impl Group {
         Group(pgid)
     }
 
-    fn kill(&self) {
+    pub(crate) fn kill(&self) {
         // SAFETY: as in `kill_all`.
         unsafe {
             libc::kill(-self.0, libc::SIGKILL);
@@ -340,7 +340,7 @@ impl Drop for Group {
     }
 }
 
-fn become_subreaper() {
+pub(crate) fn become_subreaper() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         #[cfg(target_os = "linux")]
@@ -399,7 +399,7 @@ fn tell_sentinel(sign: char, pgid: i32) {
 }
 
 /// Sets `O_NONBLOCK` on one of our ends of a pipe.
-fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
+pub(crate) fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
     let fd = fd.as_raw_fd();
     // SAFETY: fcntl on a descriptor we own; no memory is passed.
     let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
@@ -412,7 +412,7 @@ fn set_nonblocking(fd: &impl AsRawFd) -> io::Result<()> {
 
 /// What became of a pipe we read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Drained {
+pub(crate) enum Drained {
     /// Nothing more to read now; the pipe is still open.
     Open,
     /// End of file (or a read error): the pipe is done.
@@ -423,7 +423,12 @@ enum Drained {
 
 /// Reads what `pipe` holds now into `buf`. Past `cap` bytes: with `over_cap_ends`, stops with
 /// [`Drained::OverCap`]; otherwise the rest is read and dropped (stderr).
-fn drain(pipe: &mut impl Read, buf: &mut Vec<u8>, cap: usize, over_cap_ends: bool) -> Drained {
+pub(crate) fn drain(
+    pipe: &mut impl Read,
+    buf: &mut Vec<u8>,
+    cap: usize,
+    over_cap_ends: bool,
+) -> Drained {
     let mut chunk = [0u8; 16 << 10];
     loop {
         match pipe.read(&mut chunk) {
@@ -444,7 +449,7 @@ fn drain(pipe: &mut impl Read, buf: &mut Vec<u8>, cap: usize, over_cap_ends: boo
 
 /// How the end of the program is seen in the poll loop: a descriptor that becomes readable when
 /// the program has exited.
-enum ExitWatch {
+pub(crate) enum ExitWatch {
     /// Linux ≥ 5.3: a pidfd of the program; the caller reaps it with `waitpid`.
     #[cfg(target_os = "linux")]
     Pidfd(OwnedFd),
@@ -453,7 +458,7 @@ enum ExitWatch {
 }
 
 impl ExitWatch {
-    fn new(pid: i32) -> io::Result<ExitWatch> {
+    pub(crate) fn new(pid: i32) -> io::Result<ExitWatch> {
         #[cfg(target_os = "linux")]
         {
             // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1. The pid
@@ -488,7 +493,7 @@ impl ExitWatch {
         Ok(ExitWatch::Thread(rx))
     }
 
-    fn fd(&self) -> i32 {
+    pub(crate) fn fd(&self) -> i32 {
         match self {
             #[cfg(target_os = "linux")]
             ExitWatch::Pidfd(fd) => fd.as_raw_fd(),
@@ -503,7 +508,7 @@ impl ExitWatch {
     }
 
     /// The exit status and what `wait4` said of the program's usage.
-    fn status_and_usage(&mut self, pid: i32) -> io::Result<(ExitStatus, Usage)> {
+    pub(crate) fn status_and_usage(&mut self, pid: i32) -> io::Result<(ExitStatus, Usage)> {
         let mut status = 0;
         let usage;
         match self {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::programs::checker::{Checker, Judgement};
+use crate::harness::programs::interact;
 use crate::harness::programs::process::{self, Ended};
 
 /// What is checked against the reference.
@@ -29,7 +30,21 @@ pub enum Subject {
         memory: u64,
         /// How its answer is judged against the reference's ([`Checker::Lines`] by default).
         checker: Checker,
+        /// The interactor it talks to, if the problem is interactive: then the interactor judges
+        /// each run ([`interact`]), the checker is not used, and `timeout` is the wall-clock
+        /// time of the whole dialogue (no CPU-time or memory limit yet).
+        interactor: Option<Interactor>,
     },
+}
+
+/// The interactor of an interactive problem, testlib's convention: run as `COMMAND INPUT
+/// OUTPUT` ([`interact::run`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interactor {
+    /// The command line, without the two paths (they are appended).
+    pub command: String,
+    /// The idleness limit ([`interact::Limits::idle`]).
+    pub idle: Duration,
 }
 
 impl Subject {
@@ -45,12 +60,21 @@ impl Subject {
                 output_cap,
                 memory,
                 checker,
+                interactor,
             } => format!(
-                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}{}",
+                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}{}{}",
                 crate::harness::shell_quote(command),
                 timeout.as_millis(),
                 memory_args(*memory),
-                checker.to_args()
+                checker.to_args(),
+                match interactor {
+                    Some(i) => format!(
+                        " --interactor {} --idle-limit {}ms",
+                        crate::harness::shell_quote(&i.command),
+                        i.idle.as_millis()
+                    ),
+                    None => String::new(),
+                }
             ),
         }
     }
@@ -71,6 +95,22 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                interactor: Some(interactor),
+                ..
+            } => interact::run_outcome(
+                command,
+                &interactor.command,
+                input,
+                interact::Limits {
+                    timeout: *timeout,
+                    idle: interactor.idle,
+                    output_cap: *output_cap,
+                },
+            ),
+            Subject::Solution {
+                command,
+                timeout,
+                output_cap,
                 memory,
                 ..
             } => run_solution(command, input, *timeout, *output_cap, *memory),
@@ -82,10 +122,21 @@ impl Subject {
     /// The engine must match the reference exactly, errors included. An external solution is
     /// judged like a judge would: only on inputs the reference accepts, where both answered by
     /// its [`Checker`] ([`Subject::judge`]; a checker program needs the input, so here two
-    /// answers are compared as [`Checker::Lines`] compares them).
+    /// answers are compared as [`Checker::Lines`] compares them). An interactive solution's
+    /// answer is its interactor's verdict ([`interact::judged`]).
     pub fn disagrees(&self, mine: &Outcome, reference: &Outcome) -> bool {
         match self {
             Subject::Engine => !mine.agrees_with(reference),
+            Subject::Solution {
+                interactor: Some(_),
+                ..
+            } => match (mine, reference) {
+                (_, Outcome::Rejected { .. }) => false,
+                (Outcome::Output(a), Outcome::Output(_)) => {
+                    interact::judged(a) != Judgement::Accepted
+                }
+                _ => true,
+            },
             Subject::Solution { checker, .. } => match (mine, reference) {
                 (_, Outcome::Rejected { .. }) => false,
                 (Outcome::Output(a), Outcome::Output(b)) => {
@@ -104,6 +155,14 @@ impl Subject {
     /// the reference exactly) and where either side gave no answer.
     pub fn judge(&self, input: &[u8], mine: &Outcome, reference: &Outcome) -> Option<Judgement> {
         match (self, mine, reference) {
+            (
+                Subject::Solution {
+                    interactor: Some(_),
+                    ..
+                },
+                Outcome::Output(a),
+                Outcome::Output(_),
+            ) => Some(interact::judged(a)),
             (Subject::Solution { checker, .. }, Outcome::Output(a), Outcome::Output(b)) => {
                 Some(checker.judge(input, a, b))
             }

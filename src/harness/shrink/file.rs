@@ -429,7 +429,7 @@ impl VerdictTest {
             name: "shrink",
             generator: String::new(),
             generator_display: String::new(),
-            reference,
+            reference: Some(reference),
             validator,
             generator_limits: validator_limits,
             reference_limits,
@@ -483,7 +483,7 @@ pub fn shrink_by_verdict(
         (Outcome::Failed { fault, message }, _) => {
             return Err(format!(
                 "the brute force `{}` fails on {case} ({fault}: {message})",
-                test.problem.reference
+                test.problem.reference.as_deref().unwrap_or("")
             ))
         }
         (_, Verdict::Agree) => {
