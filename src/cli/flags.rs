@@ -62,7 +62,7 @@ pub(super) struct SolutionArgs {
     #[command(flatten)]
     pub(super) checker: CheckerArgs,
     #[command(flatten)]
-    pub(super) toolchain: super::stress::ToolchainArgs,
+    pub(super) toolchain: super::programs::ToolchainArgs,
 }
 
 /// How an external program's answer is judged against the expected one.
@@ -140,7 +140,7 @@ impl SolutionArgs {
                 // A source file is compiled (once, cached) as `stress` and `judge` do.
                 let tools = self.toolchain.toolchain()?;
                 let prepared =
-                    super::stress::ready(&self.toolchain.for_solution(&tools), "solution", line)?;
+                    super::programs::ready(&self.toolchain.for_solution(&tools), "solution", line)?;
                 let command = &prepared.command;
                 process::check_startable(command)
                     .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
