@@ -18,18 +18,20 @@ use clap::Args;
 
 use crate::game::DynGame;
 use crate::harness::programs::problem::Problem;
-use crate::harness::run::campaign::{Budget, Shard};
+use crate::harness::run::campaign::Budget;
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
 use crate::harness::write::report::RunInfo;
 use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
 
+use super::flags::RunArgs;
 use super::programs::{ready, ToolchainArgs};
 use super::stress_summary::{stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("cases", |a| a.help("Number of cases (default 1000)")))]
 pub struct StressArgs {
     /// The generator: prints one input. Its last argument is the case's seed (a number below
     /// 2^31), or it goes where the command says `{seed}`; `{size}` is replaced by a size that
@@ -50,23 +52,8 @@ pub struct StressArgs {
     validator: Option<String>,
     #[command(flatten)]
     checker: CheckerArgs,
-    /// Number of cases (default 1000).
-    #[arg(long, conflicts_with = "time")]
-    cases: Option<u64>,
-    /// Wall-clock budget for the whole run, shrinking included (e.g. 30s, 5m).
-    #[arg(long, value_parser = parse_duration)]
-    time: Option<Duration>,
-    /// Seed of the run (default: from the clock; always printed). Case i's generator seed
-    /// comes from it and i alone.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N, as `check
-    /// --shard` (the N shards of one seed run the cases of one whole run).
-    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
-    shard: Option<Shard>,
-    /// Worker threads (default: every core); the cases run do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
     /// The first `{size}` handed to the generator (it grows from there).
     #[arg(long, default_value_t = 1, value_name = "N")]
     min_size: u64,
@@ -115,13 +102,6 @@ pub struct StressArgs {
     /// Do not save the finding.
     #[arg(long)]
     no_save: bool,
-    /// No progress display (the summary and the finding are still printed).
-    #[arg(long, short = 'q')]
-    quiet: bool,
-    /// Also write a report: `--report json FILE`, `--report junit FILE` or `--report html
-    /// FILE`, as `check` writes them. May be given more than once.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-    report: Vec<String>,
     #[command(flatten)]
     toolchain: ToolchainArgs,
 }
@@ -137,12 +117,8 @@ pub(super) enum ShapeMode {
 
 pub fn run(args: StressArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
-    let reports = report_targets(&args.report).map_err(Usage)?;
-    let jobs = match args.jobs {
-        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let reports = report_targets(&args.run.report).map_err(Usage)?;
+    let jobs = args.run.jobs()?;
     if args.max_size == 0 {
         return Err(Usage("--max-size must be at least 1".into()));
     }
@@ -166,13 +142,11 @@ pub fn run(args: StressArgs) -> CliResult {
         None => None,
     };
     let checker = args.checker.checker(&tools)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let budget = match (args.cases, args.time) {
-        (Some(0), _) => return Err(Usage("--cases must be at least 1".into())),
-        (Some(n), _) => Budget::Cases(n),
-        (None, Some(t)) => Budget::Time(t),
-        (None, None) => Budget::Cases(1000),
-    };
+    let seed = args.run.seed.unwrap_or_else(clock_seed);
+    if args.run.cases == Some(0) {
+        return Err(Usage("--cases must be at least 1".into()));
+    }
+    let budget = args.run.budget(1000);
     let subject = Subject::Solution {
         command: solution.clone(),
         timeout: args.solution_timeout,
@@ -228,7 +202,7 @@ pub fn run(args: StressArgs) -> CliResult {
         }
     }
     let corpus = (!args.no_save).then(|| args.findings.clone());
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.run.shard();
     if let Some(root) = &corpus {
         super::sweep(&corpus::dir(root, game.slug()));
     }
@@ -275,7 +249,7 @@ pub fn run(args: StressArgs) -> CliResult {
         corpus,
         jobs,
         slowest,
-        show: Show::for_stderr(args.quiet),
+        show: Show::for_stderr(args.run.quiet),
         verbose: args.verbose,
     };
     let runs = stress::run(&stress, &mut io::stderr());

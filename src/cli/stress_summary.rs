@@ -150,7 +150,7 @@ pub(super) fn stress_summary(
         "\n{verdict}: {} case(s), {findings} finding(s){}",
         run.cases,
         match &run.disagreement {
-            Some(d) if findings > 0 => format!(" ({})", d.verdict.describe(&subject)),
+            Some(d) if findings > 0 => format!(" ({})", d.verdict.describe(subject)),
             _ => String::new(),
         }
     );
