@@ -16,30 +16,19 @@ use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 
 use crate::game::Games;
 
+use super::flags::RunArgs;
 use super::settings::Given;
 use super::summary::summary;
-use super::{clock_seed, parse_duration, selected, CliResult, SolutionArgs, Usage};
+use super::{clock_seed, selected, CliResult, SolutionArgs, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("cases", |a| a.help("Number of cases per game (default 10000)")))]
 pub struct CheckArgs {
     /// Games to check (slug or problem id); all games if none is given.
     games: Vec<String>,
-    /// Number of cases per game.
-    #[arg(long, conflicts_with = "time")]
-    cases: Option<u64>,
-    /// Total wall-clock time, shared among the games (e.g. 30s, 5m, 1h, 500ms).
-    #[arg(long, value_parser = parse_duration)]
-    time: Option<Duration>,
-    /// Seed of the run (default: from the clock; always printed).
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N. The N shards of one
-    /// seed together run exactly the cases of one whole run, whatever each one's --jobs; with
-    /// --time each shard has the whole budget. `boardfuzz merge` makes one report of their
-    /// JSON reports.
-    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
-    shard: Option<Shard>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Corpus root folder to save the engine's findings in (default: corpus). Findings of a
     /// --solution go to --findings instead, unless this is given.
     #[arg(long)]
@@ -51,18 +40,6 @@ pub struct CheckArgs {
     /// Do not save disagreements to the corpus.
     #[arg(long)]
     no_save: bool,
-    /// Worker threads (default: every core). Case i is generated from the run seed and i alone,
-    /// so the cases covered do not depend on the number of jobs.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
-    /// No progress display (the summary, census and findings are still printed).
-    #[arg(long, short = 'q')]
-    quiet: bool,
-    /// Also write a report: `--report json FILE` (one JSON object), `--report junit FILE`
-    /// (JUnit XML: findings as failed test cases) or `--report html FILE` (one self-contained
-    /// page: census charts, every finding with its boards). May be given more than once.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-    report: Vec<String>,
     /// Run the deep checks — both per-turn traces, both censuses, the engine's self-checks — on
     /// one case in N whose answers agree (0: none; default 32, about a tenth of the run's time).
     /// A failing deep check is a finding like a wrong answer, shrunk keeping its kind. Engine
@@ -87,19 +64,11 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         options = Some(given.options_for(*g, "check")?);
     }
     let options = options.ok_or_else(|| Usage("no game to check".into()))?;
-    let budget = match (args.cases, args.time) {
-        (Some(n), _) => Budget::Cases(n),
-        (None, Some(t)) => Budget::Time(t),
-        (None, None) => Budget::Cases(10_000),
-    };
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let reports = report_targets(&args.report).map_err(Usage)?;
+    let budget = args.run.budget(10_000);
+    let seed = args.run.seed.unwrap_or_else(clock_seed);
+    let reports = report_targets(&args.run.report).map_err(Usage)?;
     let subject = args.solution.subject()?;
-    let jobs = match args.jobs {
-        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = args.run.jobs()?;
     // Ctrl-C is handled from here on: a solution the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
     if let Subject::Solution { command, .. } = &subject {
@@ -130,7 +99,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
             super::sweep(&corpus::dir(root, game.slug()));
         }
     }
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.run.shard();
     eprintln!(
         "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}{}",
         crate::harness::program(),
@@ -166,7 +135,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         jobs,
         watchdog: args.solution.watchdog,
         solver: std::env::current_exe().ok(),
-        show: Show::for_stderr(args.quiet),
+        show: Show::for_stderr(args.run.quiet),
         deep_one_in: args.deep_share,
         reference_faults_are_findings: true,
         verbose: false,

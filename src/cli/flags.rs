@@ -1,5 +1,6 @@
 //! The flags several subcommands share, declared once and flattened into each
-//! (`#[command(flatten)]`): the input limit, an external solution, its checker; and the parsers
+//! (`#[command(flatten)]`): the input limit, a campaign's run, an external solution, its
+//! checker; and the parsers
 //! of sizes and durations.
 
 use std::time::Duration;
@@ -9,6 +10,7 @@ use clap::Args;
 use crate::harness::case::input;
 use crate::harness::programs::checker::Checker;
 use crate::harness::programs::{process, toolchain};
+use crate::harness::run::campaign::{Budget, Shard};
 use crate::harness::Subject;
 
 use super::Usage;
@@ -62,7 +64,68 @@ pub(super) struct SolutionArgs {
     #[command(flatten)]
     pub(super) checker: CheckerArgs,
     #[command(flatten)]
-    pub(super) toolchain: super::stress::ToolchainArgs,
+    pub(super) toolchain: super::programs::ToolchainArgs,
+}
+
+/// The flags of a campaign, `check`'s and `stress`'s alike: how many cases, which, on how many
+/// threads, and what is shown and written. Texts that differ (the default of --cases) are set
+/// per command with `mut_arg`.
+#[derive(Args, Debug, Clone)]
+pub(super) struct RunArgs {
+    /// Number of cases.
+    #[arg(long, conflicts_with = "time")]
+    pub(super) cases: Option<u64>,
+    /// Wall-clock budget for the whole run, shrinking included (e.g. 30s, 5m, 1h, 500ms); shared
+    /// among the games of a `check` of several.
+    #[arg(long, value_parser = parse_duration)]
+    pub(super) time: Option<Duration>,
+    /// Seed of the run (default: from the clock; always printed). Case i is generated from it
+    /// and i alone.
+    #[arg(long)]
+    pub(super) seed: Option<u64>,
+    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N. The N shards of one
+    /// seed together run exactly the cases of one whole run, whatever each one's --jobs; with
+    /// --time each shard has the whole budget. `boardfuzz merge` makes one report of their
+    /// JSON reports.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub(super) shard: Option<Shard>,
+    /// Worker threads (default: every core). Case i is generated from the run seed and i alone,
+    /// so the cases covered do not depend on the number of jobs.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub(super) jobs: Option<usize>,
+    /// No progress display (the summary and any finding are still printed).
+    #[arg(long, short = 'q')]
+    pub(super) quiet: bool,
+    /// Also write a report: `--report json FILE` (one JSON object), `--report junit FILE`
+    /// (JUnit XML: findings as failed test cases) or `--report html FILE` (one self-contained
+    /// page, every finding in it). May be given more than once; docs/reports.md shows each.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    pub(super) report: Vec<String>,
+}
+
+impl RunArgs {
+    /// The worker threads: --jobs, or every core.
+    pub(super) fn jobs(&self) -> Result<usize, Usage> {
+        match self.jobs {
+            Some(0) => Err(Usage("--jobs must be at least 1".into())),
+            Some(n) => Ok(n),
+            None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        }
+    }
+
+    /// The budget: --cases, --time, or `default` cases.
+    pub(super) fn budget(&self, default: u64) -> Budget {
+        match (self.cases, self.time) {
+            (Some(n), _) => Budget::Cases(n),
+            (None, Some(t)) => Budget::Time(t),
+            (None, None) => Budget::Cases(default),
+        }
+    }
+
+    /// The shard run (the whole run without --shard).
+    pub(super) fn shard(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
+    }
 }
 
 /// How an external program's answer is judged against the expected one.
@@ -139,8 +202,12 @@ impl SolutionArgs {
             Some(line) => {
                 // A source file is compiled (once, cached) as `stress` and `judge` do.
                 let tools = self.toolchain.toolchain()?;
-                let prepared =
-                    super::stress::ready(&self.toolchain.for_solution(&tools), "solution", line)?;
+                let prepared = self
+                    .toolchain
+                    .for_solution(&tools)
+                    .prepare(line)
+                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
+                super::programs::announce(&prepared, "solution");
                 let command = &prepared.command;
                 process::check_startable(command)
                     .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;

@@ -15,7 +15,7 @@ use crate::harness::programs::interact;
 use crate::harness::programs::subject::run_solution;
 use crate::harness::{case::input, diff_styled, run::interrupt};
 
-use super::stress::{ready, ToolchainArgs};
+use super::programs::{ready, ToolchainArgs};
 use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]

@@ -37,6 +37,7 @@ mod gen;
 mod judge;
 mod list;
 mod merge;
+mod programs;
 mod replay;
 mod repro;
 mod rules;
@@ -44,6 +45,7 @@ mod settings;
 mod shrink;
 mod solve;
 mod stress;
+mod stress_summary;
 mod summary;
 
 use std::process::ExitCode;

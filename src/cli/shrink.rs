@@ -16,7 +16,7 @@ use crate::harness::{
     diff_styled, keep::corpus, programs::process, run::campaign::Budget, run::interrupt, Subject,
 };
 
-use super::stress::{ready, ToolchainArgs};
+use super::programs::{ready, ToolchainArgs};
 use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::guard::lock;
 

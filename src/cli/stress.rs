@@ -12,27 +12,27 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::game::{DynGame, Outcome};
+use crate::game::DynGame;
 use crate::harness::programs::problem::Problem;
 use crate::harness::programs::subject::Interactor;
-use crate::harness::programs::toolchain::{Prepared, Toolchain};
-use crate::harness::run::campaign::{self, Budget, Shard};
+use crate::harness::run::campaign::Budget;
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
 use crate::harness::write::report::RunInfo;
-use crate::harness::{
-    keep::corpus, programs::process, run::interrupt, shell_quote, Side, Subject, Verdict,
-};
+use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
 
+use super::flags::RunArgs;
+use super::programs::{ready, ToolchainArgs};
+use super::stress_summary::{stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("cases", |a| a.help("Number of cases (default 1000)")))]
 pub struct StressArgs {
     /// The generator: prints one input. Its last argument is the case's seed (a number below
     /// 2^31), or it goes where the command says `{seed}`; `{size}` is replaced by a size that
@@ -79,23 +79,8 @@ pub struct StressArgs {
     idle_limit: Duration,
     #[command(flatten)]
     checker: CheckerArgs,
-    /// Number of cases (default 1000).
-    #[arg(long, conflicts_with = "time")]
-    cases: Option<u64>,
-    /// Wall-clock budget for the whole run, shrinking included (e.g. 30s, 5m).
-    #[arg(long, value_parser = parse_duration)]
-    time: Option<Duration>,
-    /// Seed of the run (default: from the clock; always printed). Case i's generator seed
-    /// comes from it and i alone.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Run only shard K of N (0 <= K < N): the cases whose index is K mod N, as `check
-    /// --shard` (the N shards of one seed run the cases of one whole run).
-    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
-    shard: Option<Shard>,
-    /// Worker threads (default: every core); the cases run do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
     /// The first `{size}` handed to the generator (it grows from there).
     #[arg(long, default_value_t = 1, value_name = "N")]
     min_size: u64,
@@ -144,13 +129,6 @@ pub struct StressArgs {
     /// Do not save the finding.
     #[arg(long)]
     no_save: bool,
-    /// No progress display (the summary and the finding are still printed).
-    #[arg(long, short = 'q')]
-    quiet: bool,
-    /// Also write a report: `--report json FILE`, `--report junit FILE` or `--report html
-    /// FILE`, as `check` writes them. May be given more than once.
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-    report: Vec<String>,
     #[command(flatten)]
     toolchain: ToolchainArgs,
 }
@@ -164,93 +142,10 @@ pub(super) enum ShapeMode {
     Loose,
 }
 
-/// How source files are compiled and run.
-#[derive(Args, Debug, Clone, Default)]
-pub(super) struct ToolchainArgs {
-    /// A language's compile command instead of the default, as EXT=COMMAND with {src} (the
-    /// source file), {exe} (the executable to write) and {dir} (the build folder), e.g.
-    /// `--compile 'cpp=clang++ -O2 -std=c++20 -o {exe} {src}'`. Defaults: cpp `g++ -O2
-    /// -std=gnu++17 -o {exe} {src}`, c `gcc -O2 -std=gnu11 -o {exe} {src} -lm`, rs `rustc -O
-    /// --edition 2021 -o {exe} {src}`, java `javac -d {dir} {src}`, go `go build -o {exe} {src}`, kt `kotlinc {src}
-    /// -include-runtime -d {dir}/{class}.jar`, py (a syntax check). Builds
-    /// are cached by content in $BOARDFUZZ_CACHE (default $HOME/.cache/boardfuzz).
-    #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
-    compile: Vec<String>,
-    /// A language's run command instead of the default, as EXT=COMMAND with {exe}, {dir},
-    /// {src} and {class} (the file stem), e.g. `--run 'py=pypy3 {src}'` (PyPy for every .py).
-    /// Defaults: cpp, c, rs, go `{exe}`, java `java -Xss256m -cp {dir} {class}`, kt `java
-    /// -Xss256m -jar {dir}/{class}.jar`, py `{python3} {src}` ({python3}: the interpreter
-    /// `python3` names, found once).
-    #[arg(long, value_name = "EXT=COMMAND", action = clap::ArgAction::Append)]
-    run: Vec<String>,
-    /// Build a C or C++ solution with sanitizers (`-fsanitize=address,undefined
-    /// -fno-sanitize-recover=all -g`, cached apart from the normal build): an out-of-bounds
-    /// access, a signed overflow or a use after free stops it with an "undefined behaviour"
-    /// verdict and the sanitizer's first lines (file:line), even where its answer is right.
-    /// Only the program under test is built so; its leak check is off.
-    #[arg(long)]
-    sanitize: bool,
-}
-
-impl ToolchainArgs {
-    /// The toolchain these flags set.
-    pub(super) fn toolchain(&self) -> Result<Toolchain, Usage> {
-        let mut tools = Toolchain::default();
-        for (list, run) in [(&self.compile, false), (&self.run, true)] {
-            for assignment in list {
-                tools.set(assignment, run).map_err(Usage)?;
-            }
-        }
-        Ok(tools)
-    }
-
-    /// The toolchain of the program under test: `tools` with --sanitize's builds.
-    pub(super) fn for_solution(&self, tools: &Toolchain) -> Toolchain {
-        let mut tools = tools.clone();
-        tools.sanitize = self.sanitize;
-        tools
-    }
-
-    /// The flags again, for a printed command.
-    pub(super) fn to_args(&self) -> String {
-        let mut out = String::from(if self.sanitize { " --sanitize" } else { "" });
-        for (flag, list) in [("--compile", &self.compile), ("--run", &self.run)] {
-            for a in list {
-                out.push_str(&format!(" {flag} {}", shell_quote(a)));
-            }
-        }
-        out
-    }
-}
-
-/// A program of the command line made ready to run (a source file compiled), and startable.
-pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<Prepared, Usage> {
-    let prepared = tools
-        .prepare(line)
-        .map_err(|e| Usage(format!("the {role}: {e}")))?;
-    if let (true, Some(source), Some(language)) =
-        (prepared.compiled, &prepared.source, prepared.language)
-    {
-        let done = if language == "Python" {
-            "checked the syntax of"
-        } else {
-            "compiled"
-        };
-        eprintln!("{done} {} ({role}, {language})", source.display());
-    }
-    process::check_startable(&prepared.command)
-        .map_err(|e| Usage(format!("the {role} `{line}` cannot be run: {e}")))?;
-    Ok(prepared)
-}
-
 pub fn run(args: StressArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
-    let reports = report_targets(&args.report).map_err(Usage)?;
-    let jobs = match args.jobs {
-        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let reports = report_targets(&args.run.report).map_err(Usage)?;
+    let jobs = args.run.jobs()?;
     if args.max_size == 0 {
         return Err(Usage("--max-size must be at least 1".into()));
     }
@@ -289,13 +184,11 @@ pub fn run(args: StressArgs) -> CliResult {
         None => None,
     };
     let checker = args.checker.checker(&tools)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let budget = match (args.cases, args.time) {
-        (Some(0), _) => return Err(Usage("--cases must be at least 1".into())),
-        (Some(n), _) => Budget::Cases(n),
-        (None, Some(t)) => Budget::Time(t),
-        (None, None) => Budget::Cases(1000),
-    };
+    let seed = args.run.seed.unwrap_or_else(clock_seed);
+    if args.run.cases == Some(0) {
+        return Err(Usage("--cases must be at least 1".into()));
+    }
+    let budget = args.run.budget(1000);
     let subject = Subject::Solution {
         command: solution.clone(),
         timeout: args.solution_timeout,
@@ -364,7 +257,7 @@ pub fn run(args: StressArgs) -> CliResult {
         }
     }
     let corpus = (!args.no_save).then(|| args.findings.clone());
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.run.shard();
     if let Some(root) = &corpus {
         super::sweep(&corpus::dir(root, game.slug()));
     }
@@ -418,7 +311,7 @@ pub fn run(args: StressArgs) -> CliResult {
         corpus,
         jobs,
         slowest,
-        show: Show::for_stderr(args.quiet),
+        show: Show::for_stderr(args.run.quiet),
         verbose: args.verbose,
     };
     let runs = stress::run(&stress, &mut io::stderr());
@@ -428,146 +321,22 @@ pub fn run(args: StressArgs) -> CliResult {
         interrupted,
         ..RunInfo::new("stress", seed, jobs, &args.solution, budget)
     };
-    let mut failed = !write_reports(&reports, &info, &runs);
-    let shard_words = if shard.is_whole() {
-        String::new()
-    } else {
-        format!(", shard {shard}")
+    let failed = !write_reports(&reports, &info, &runs);
+    let roles = Roles {
+        reference: args.reference.as_deref().unwrap_or(""),
+        interactor: args.interactor.as_deref(),
+        checker: &args.checker.checker,
+        validator: args.validator.is_some(),
     };
-    let Some(run) = runs.first() else {
-        outln!("\nINTERRUPTED: no case was run");
-        return Ok(ExitCode::from(130));
-    };
-    let refused = match &args.validator {
-        Some(_) => format!(" ({} refused by the validator)", run.rejected),
-        None => String::new(),
-    };
-    // The rate is over the time spent running cases, a finding's shrink apart.
-    let (rate, shrinking) = crate::harness::write::report::rate_words(run, "s");
-    let shrinking = shrinking
-        .map(|words| format!("; {words}"))
-        .unwrap_or_default();
-    outln!(
-        "\n== {}: {} cases{refused} in {:.2}s ({rate}{shrinking}), seed {seed}{shard_words}{}",
-        run.slug,
-        run.cases,
-        run.elapsed.as_secs_f64(),
-        if run.interrupted {
-            " (interrupted)"
-        } else {
-            ""
-        }
-    );
-    for note in &run.notes {
-        outln!("note: {note}");
-    }
-    let mut user_error = false;
-    if let Some(e) = &run.error {
-        outln!(
-            "error: {e}\n(the generator is yours to fix: nothing was saved; rerun it alone with \
-             the command above)"
-        );
-        user_error = true;
-    }
-    if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
-        outln!(
-            "error: the validator refused {} of {} generated inputs (first: {}), so nothing was \
-             tested: fix the generator, or the validator",
-            run.rejected,
-            run.cases,
-            run.first_rejection.as_deref().unwrap_or("?")
-        );
-        user_error = true;
-    } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
-        outln!(
-            "warning: the validator refused {} of {} generated inputs (first: {})",
-            run.rejected,
-            run.cases,
-            run.first_rejection.as_deref().unwrap_or("?")
-        );
-    }
-    let mut findings = 0;
-    if let Some(d) = &run.disagreement {
-        match d.verdict {
-            Verdict::Fault {
-                side: side @ (Side::Reference | Side::Checker),
-                ..
-            } => {
-                let (role, command, message) = match (side, &args.interactor) {
-                    (Side::Reference, _) => (
-                        "reference",
-                        args.reference.as_deref().unwrap_or(""),
-                        &d.comparison.reference,
-                    ),
-                    (_, Some(interactor)) => {
-                        ("interactor", interactor.as_str(), &d.comparison.mine)
-                    }
-                    _ => ("checker", args.checker.checker.as_str(), &d.comparison.mine),
-                };
-                let why = match (side, message) {
-                    (Side::Reference, Outcome::Failed { fault, message }) => {
-                        format!("{fault}: {message}")
-                    }
-                    _ => d
-                        .comparison
-                        .checker_message()
-                        .unwrap_or("no verdict")
-                        .to_string(),
-                };
-                outln!(
-                    "\nerror: the {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
-                    d.origin
-                );
-                out!("{}", d.input);
-                if !d.input.ends_with('\n') {
-                    outln!();
-                }
-                outln!(
-                    "The {role} is trusted: its verdicts are what the solution is judged by, so \
-                     this is yours to fix (nothing was saved). Run it on the input above alone \
-                     to see why{}.",
-                    if side == Side::Reference && args.validator.is_none() {
-                        ", or give a --validator if the input is one it need not answer"
-                    } else {
-                        ""
-                    }
-                );
-                user_error = true;
-            }
-            _ => {
-                outln!();
-                styled!("{}", super::finding_on_screen(d));
-                findings = 1;
-                failed = true;
-            }
-        }
-    }
-    let verdict = if interrupted {
-        "INTERRUPTED"
-    } else if failed {
-        "FAILED"
-    } else if user_error {
-        "ERROR"
-    } else {
-        "ok"
-    };
-    outln!(
-        "\n{verdict}: {} case(s), {findings} finding(s){}",
-        run.cases,
-        match &run.disagreement {
-            Some(d) if findings > 0 => format!(" ({})", d.verdict.describe(&subject)),
-            _ => String::new(),
-        }
-    );
-    Ok(if interrupted {
-        ExitCode::from(130)
-    } else if failed {
-        ExitCode::FAILURE
-    } else if user_error {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(stress_summary(
+        &runs,
+        &roles,
+        &subject,
+        seed,
+        shard,
+        interrupted,
+        failed,
+    ))
 }
 
 /// The checker flags of `judge` that select the same checker.
