@@ -202,8 +202,11 @@ impl SolutionArgs {
             Some(line) => {
                 // A source file is compiled (once, cached) as `stress` and `judge` do.
                 let tools = self.toolchain.toolchain()?;
-                let prepared =
-                    super::programs::ready(&self.toolchain.for_solution(&tools), "solution", line)?;
+                let prepared = super::programs::ready(
+                    &self.toolchain.for_solution(&tools),
+                    "--solution",
+                    line,
+                )?;
                 let command = &prepared.command;
                 process::check_startable(command)
                     .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;

@@ -12,6 +12,8 @@ use crate::harness::{Side, Subject, Verdict};
 pub(super) struct Roles<'a> {
     /// The brute force's command line.
     pub(super) reference: &'a str,
+    /// The flag the user gave it under (`--brute`, `--reference` or `-r`).
+    pub(super) brute_flag: &'a str,
     /// The checker (`lines`, `tokens`, `float` or a program).
     pub(super) checker: &'a str,
     /// Whether a validator was given.
@@ -96,8 +98,8 @@ pub(super) fn stress_summary(
                 ..
             } => {
                 let (role, command, message) = match side {
-                    Side::Reference => ("reference", roles.reference, &d.comparison.reference),
-                    _ => ("checker", roles.checker, &d.comparison.mine),
+                    Side::Reference => (roles.brute_flag, roles.reference, &d.comparison.reference),
+                    _ => ("--checker", roles.checker, &d.comparison.mine),
                 };
                 let why = match (side, message) {
                     (Side::Reference, Outcome::Failed { fault, message }) => {
@@ -110,7 +112,7 @@ pub(super) fn stress_summary(
                         .to_string(),
                 };
                 outln!(
-                    "\nerror: the {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
+                    "\nerror: {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
                     d.origin
                 );
                 out!("{}", d.input);
@@ -118,7 +120,7 @@ pub(super) fn stress_summary(
                     outln!();
                 }
                 outln!(
-                    "The {role} is trusted: its verdicts are what the solution is judged by, so \
+                    "The program of {role} is trusted: its verdicts are what the solution is judged by, so \
                      this is yours to fix (nothing was saved). Run it on the input above alone \
                      to see why{}.",
                     if side == Side::Reference && !roles.validator {
