@@ -323,7 +323,11 @@ fn a_solution_that_cannot_start_is_a_usage_error() {
         );
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{command}: {err}");
-        assert!(err.contains("--solution cannot be run"), "{err}");
+        // Named by the flag the user gave, then the program (issue 40).
+        assert!(
+            err.contains(&format!("--solution `{command}` cannot be run: ")),
+            "{err}"
+        );
         assert!(out.stdout.is_empty());
     }
 }

@@ -39,6 +39,14 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
 
 /// `stress -q --gen 'gen.py {size}' --brute brute.py --seed 1 --no-save --solution SOLUTION
 /// EXTRA…` in `dir`.
+/// Held by every test of this file: the load test's busy threads and the 2 GiB and sanitizer
+/// runs would otherwise starve each other (cargo runs a file's tests in parallel), and a
+/// shrink cut short by another test's load is no finding of the limits under test.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ALONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn stress(dir: &Path, solution: &str, extra: &[&str]) -> Run {
     let gen = format!("{} {{size}}", stress_fixture("gen.py"));
     let brute = stress_fixture("brute.py");
@@ -115,6 +123,7 @@ impl Drop for Load {
 /// (each takes about 30 s under this load); the closing note of issue 35 gives ten runs.
 #[test]
 fn an_infinite_loop_under_load_is_a_time_limit_every_time() {
+    let _alone = alone();
     let load = Load::start(4);
     for round in 0..2 {
         let (code, report, took) = check_fixture(
@@ -150,6 +159,7 @@ fn an_infinite_loop_under_load_is_a_time_limit_every_time() {
 
 #[test]
 fn a_solution_that_sleeps_is_stopped_by_the_wall_clock_cap() {
+    let _alone = alone();
     let dir = temp_dir("limits-sleep");
     let marker = run_marker("limits-sleep");
     let solution = format!("{} {marker}", stress_fixture("sleeps.py"));
@@ -179,6 +189,7 @@ fn a_solution_that_sleeps_is_stopped_by_the_wall_clock_cap() {
 
 #[test]
 fn a_solution_that_touches_2_gib_is_a_memory_limit_shrunk_as_one() {
+    let _alone = alone();
     let dir = temp_dir("limits-memory");
     let marker = run_marker("limits-memory");
     let solution = format!("{} {marker}", stress_fixture("memory_hog.py"));
@@ -225,6 +236,7 @@ fn a_solution_that_touches_2_gib_is_a_memory_limit_shrunk_as_one() {
 
 #[test]
 fn a_right_answer_read_out_of_bounds_is_undefined_behaviour_on_its_first_case() {
+    let _alone = alone();
     let dir = temp_dir("limits-sanitize");
     let oob = stress_fixture("oob_right.cpp");
     // Without sanitizers its answers are right.
@@ -288,6 +300,7 @@ fn a_right_answer_read_out_of_bounds_is_undefined_behaviour_on_its_first_case() 
 
 #[test]
 fn check_solution_compiles_a_source_file_and_sanitizes_it() {
+    let _alone = alone();
     let dir = temp_dir("limits-check-cpp");
     // Reads past a one-int array on every board, then answers 0: a wrong answer as built
     // normally, undefined behaviour with --sanitize.
@@ -343,6 +356,7 @@ fn installed(program: &str) -> bool {
 /// installed, an error naming the missing compiler where it is not (and the test says which).
 #[test]
 fn go_and_kotlin_sources_build_or_name_their_missing_compiler() {
+    let _alone = alone();
     let dir = temp_dir("limits-languages");
     std::fs::write(dir.join("one.in"), "3\n1 -2 3\n").unwrap();
     std::fs::write(dir.join("one.out"), "3\n").unwrap();

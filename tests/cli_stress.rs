@@ -602,10 +602,7 @@ fn a_brute_force_that_fails_hangs_or_prints_nothing_is_an_error_showing_the_inpu
             &[&["--cases", "5"][..], extra].concat(),
         );
         setup_error(&dir, &run, said);
-        let head = format!(
-            "error: the reference `{}` fails on case 0 (",
-            fixture(brute)
-        );
+        let head = format!("error: --brute `{}` fails on case 0 (", fixture(brute));
         assert!(run.stderr.contains(&head), "{}", run.all());
         // The input it failed on, and the command that makes it again.
         let shown = run.stderr.split(":\n").last().unwrap_or("");
@@ -630,7 +627,7 @@ fn a_brute_force_that_fails_on_some_inputs_only_is_an_error_with_that_input() {
     let brute = fixture("brute_fails_sometimes.py");
     let run = stress_fixtures(&dir, "brute_fails_sometimes.py", "correct.cpp", &[]);
     setup_error(&dir, &run, &["brute: n = 2 is not handled"]);
-    let head = format!("\nerror: the reference `{brute}` failed on case ");
+    let head = format!("\nerror: --brute `{brute}` failed on case ");
     assert!(run.stdout.contains(&head), "{}", run.all());
     let input = run
         .stdout
@@ -689,6 +686,50 @@ fn a_validator_that_refuses_every_input_is_an_error() {
             "\nERROR: 5 case(s), 0 finding(s)\n",
         ],
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program named by a typo is "no such file", with the closest name in its folder when one
+/// is close, under the flag the user gave it (`--brute`, not "the reference").
+#[test]
+fn a_mistyped_program_is_no_such_file_with_the_closest_name_under_its_flag() {
+    let dir = temp_dir("stress-typo");
+    std::fs::copy(fixture("correct.cpp"), dir.join("main.cpp")).expect("copy main.cpp");
+    // A file of the folder the run is in, one swap away.
+    let run = stress(
+        &dir,
+        &["--brute", &fixture("brute.py"), "--solution", "mian.cpp"],
+    );
+    setup_error(
+        &dir,
+        &run,
+        &["--solution `mian.cpp` cannot be run: no such file: `mian.cpp` (did you mean `main.cpp`?)"],
+    );
+    assert!(!run.all().contains("PATH"), "{}", run.all());
+    // A path in another folder: the suggestion keeps the folder; the flag is --brute as given.
+    let typo = fixture("brtue.py");
+    let run = stress(&dir, &["--brute", &typo, "--solution", "main.cpp"]);
+    let said = format!(
+        "--brute `{typo}` cannot be run: no such file: `{typo}` (did you mean `{}`?)",
+        fixture("brute.py")
+    );
+    setup_error(&dir, &run, &[said.as_str()]);
+    assert!(!run.all().contains("reference"), "{}", run.all());
+    // `-r`, the short name, is the flag named when it is the one given.
+    let run = stress(&dir, &["-r", &typo, "--solution", "main.cpp"]);
+    setup_error(&dir, &run, &[format!("-r `{typo}` cannot be run").as_str()]);
+    // Nothing close: no guess.
+    let run = stress(
+        &dir,
+        &[
+            "--brute",
+            &fixture("brute.py"),
+            "--solution",
+            "zzqqxxyy.cpp",
+        ],
+    );
+    setup_error(&dir, &run, &["no such file: `zzqqxxyy.cpp`"]);
+    assert!(!run.all().contains("did you mean"), "{}", run.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

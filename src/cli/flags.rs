@@ -202,12 +202,11 @@ impl SolutionArgs {
             Some(line) => {
                 // A source file is compiled (once, cached) as `stress` and `judge` do.
                 let tools = self.toolchain.toolchain()?;
-                let prepared = self
-                    .toolchain
-                    .for_solution(&tools)
-                    .prepare(line)
-                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
-                super::programs::announce(&prepared, "solution");
+                let prepared = super::programs::ready(
+                    &self.toolchain.for_solution(&tools),
+                    "--solution",
+                    line,
+                )?;
                 let command = &prepared.command;
                 process::check_startable(command)
                     .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;

@@ -8,7 +8,7 @@ use crate::harness::programs::process;
 use crate::harness::programs::toolchain::{Prepared, Toolchain};
 use crate::harness::shell_quote;
 
-use super::Usage;
+use super::{CheckerArgs, Usage};
 
 /// How source files are compiled and run.
 #[derive(Args, Debug, Clone, Default)]
@@ -69,20 +69,13 @@ impl ToolchainArgs {
     }
 }
 
-/// A program of the command line made ready to run (a source file compiled), and startable.
-pub(super) fn ready(tools: &Toolchain, role: &str, line: &str) -> Result<Prepared, Usage> {
+/// A program of the command line made ready to run (a source file compiled), and startable;
+/// `flag` is the flag the user gave it under (`--brute`, not `--reference`, if they wrote
+/// `--brute`), which every message names.
+pub(super) fn ready(tools: &Toolchain, flag: &str, line: &str) -> Result<Prepared, Usage> {
     let prepared = tools
         .prepare(line)
-        .map_err(|e| Usage(format!("the {role}: {e}")))?;
-    announce(&prepared, role);
-    process::check_startable(&prepared.command)
-        .map_err(|e| Usage(format!("the {role} `{line}` cannot be run: {e}")))?;
-    Ok(prepared)
-}
-
-/// Says on stderr that a source file was compiled (or a Python file's syntax checked) for `role`,
-/// when this run did it.
-pub(super) fn announce(prepared: &Prepared, role: &str) {
+        .map_err(|e| Usage(format!("{flag} `{line}`: {e}")))?;
     if let (true, Some(source), Some(language)) =
         (prepared.compiled, &prepared.source, prepared.language)
     {
@@ -91,6 +84,46 @@ pub(super) fn announce(prepared: &Prepared, role: &str) {
         } else {
             "compiled"
         };
+        let role = flag.trim_start_matches('-');
         eprintln!("{done} {} ({role}, {language})", source.display());
     }
+    process::check_startable(&prepared.command)
+        .map_err(|e| Usage(format!("{flag} `{line}` cannot be run: {e}")))?;
+    Ok(prepared)
+}
+
+/// Which of a flag's names (`--reference`, `--brute`, `-r`) the user wrote on the command line:
+/// the first of `names` given, or the first name if none is found (a flag from a settings file).
+pub(super) fn given_flag(names: &[&'static str]) -> &'static str {
+    std::env::args()
+        .find_map(|arg| {
+            names.iter().copied().find(|name| {
+                arg == *name
+                    || arg.starts_with(&format!("{name}="))
+                    || (name.len() == 2 && !name.starts_with("--") && arg.starts_with(name))
+            })
+        })
+        .unwrap_or(names[0])
+}
+
+/// The checker flags of `judge` that select the same checker.
+pub(super) fn judge_checker_args(args: &CheckerArgs) -> String {
+    let default = CheckerArgs::default();
+    let mut out = String::new();
+    if args.checker != default.checker {
+        out.push_str(&format!(" --checker {}", shell_quote(&args.checker)));
+    }
+    if args.checker == "float" {
+        out.push_str(&format!(
+            " --abs-error {:e} --rel-error {:e}",
+            args.abs_error, args.rel_error
+        ));
+    }
+    if args.checker_timeout != default.checker_timeout {
+        out.push_str(&format!(
+            " --checker-timeout {}ms",
+            args.checker_timeout.as_millis()
+        ));
+    }
+    out
 }

@@ -26,7 +26,7 @@ use crate::harness::write::report::RunInfo;
 use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
 
 use super::flags::RunArgs;
-use super::programs::{ready, ToolchainArgs};
+use super::programs::{given_flag, ready, ToolchainArgs};
 use super::stress_summary::{stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
@@ -156,14 +156,16 @@ pub fn run(args: StressArgs) -> CliResult {
         )));
     }
     let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
-    let generator = ready(&tools, "generator", &args.gen)?;
+    let brute_flag = given_flag(&["--brute", "--reference", "-r"]);
+    let solution_flag = given_flag(&["--solution", "-s"]);
+    let generator = ready(&tools, given_flag(&["--gen", "-g"]), &args.gen)?;
     let reference = match &args.reference {
-        Some(r) => Some(ready(&tools, "reference", r)?.command),
+        Some(r) => Some(ready(&tools, brute_flag, r)?.command),
         None => None,
     };
     let solution = ready(
         &args.toolchain.for_solution(&tools),
-        "solution",
+        solution_flag,
         &args.solution,
     )?
     .command;
@@ -180,7 +182,7 @@ pub fn run(args: StressArgs) -> CliResult {
         ));
     }
     let validator = match &args.validator {
-        Some(v) => Some(ready(&tools, "validator", v)?.command),
+        Some(v) => Some(ready(&tools, "--validator", v)?.command),
         None => None,
     };
     let checker = args.checker.checker(&tools)?;
@@ -220,7 +222,7 @@ pub fn run(args: StressArgs) -> CliResult {
         "{} judge {} {{path}}{limits}{}{}",
         crate::harness::invocation(),
         shell_quote(&args.solution),
-        judge_checker_args(&args.checker),
+        super::programs::judge_checker_args(&args.checker),
         args.toolchain.to_args()
     );
     let problem: &'static Problem = Box::leak(Box::new(Problem {
@@ -245,13 +247,12 @@ pub fn run(args: StressArgs) -> CliResult {
     let game: &'static dyn DynGame = problem;
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
-    if let Err(why) = stress::probe(
-        problem,
-        &subject,
-        args.reference.as_deref().unwrap_or(""),
-        &args.solution,
-        seed,
-    ) {
+    let named = |flag: &str, line: &str| format!("{flag} `{line}`");
+    let (brute, sol) = (
+        named(brute_flag, args.reference.as_deref().unwrap_or("")),
+        named(solution_flag, &args.solution),
+    );
+    if let Err(why) = stress::probe(problem, &subject, &brute, &sol, seed) {
         if !interrupt::requested() {
             return Err(Usage(why));
         }
@@ -325,6 +326,7 @@ pub fn run(args: StressArgs) -> CliResult {
     let roles = Roles {
         reference: args.reference.as_deref().unwrap_or(""),
         interactor: args.interactor.as_deref(),
+        brute_flag,
         checker: &args.checker.checker,
         validator: args.validator.is_some(),
     };
@@ -337,26 +339,4 @@ pub fn run(args: StressArgs) -> CliResult {
         interrupted,
         failed,
     ))
-}
-
-/// The checker flags of `judge` that select the same checker.
-fn judge_checker_args(args: &CheckerArgs) -> String {
-    let default = CheckerArgs::default();
-    let mut out = String::new();
-    if args.checker != default.checker {
-        out.push_str(&format!(" --checker {}", shell_quote(&args.checker)));
-    }
-    if args.checker == "float" {
-        out.push_str(&format!(
-            " --abs-error {:e} --rel-error {:e}",
-            args.abs_error, args.rel_error
-        ));
-    }
-    if args.checker_timeout != default.checker_timeout {
-        out.push_str(&format!(
-            " --checker-timeout {}ms",
-            args.checker_timeout.as_millis()
-        ));
-    }
-    out
 }

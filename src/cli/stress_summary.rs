@@ -14,6 +14,8 @@ pub(super) struct Roles<'a> {
     pub(super) reference: &'a str,
     /// The interactor, of an interactive problem: it judges in the checker's place.
     pub(super) interactor: Option<&'a str>,
+    /// The flag the user gave it under (`--brute`, `--reference` or `-r`).
+    pub(super) brute_flag: &'a str,
     /// The checker (`lines`, `tokens`, `float` or a program).
     pub(super) checker: &'a str,
     /// Whether a validator was given.
@@ -98,9 +100,11 @@ pub(super) fn stress_summary(
                 ..
             } => {
                 let (role, command, message) = match (side, roles.interactor) {
-                    (Side::Reference, _) => ("reference", roles.reference, &d.comparison.reference),
-                    (_, Some(interactor)) => ("interactor", interactor, &d.comparison.mine),
-                    _ => ("checker", roles.checker, &d.comparison.mine),
+                    (Side::Reference, _) => {
+                        (roles.brute_flag, roles.reference, &d.comparison.reference)
+                    }
+                    (_, Some(interactor)) => ("--interactor", interactor, &d.comparison.mine),
+                    _ => ("--checker", roles.checker, &d.comparison.mine),
                 };
                 let why = match (side, message) {
                     (Side::Reference, Outcome::Failed { fault, message }) => {
@@ -113,7 +117,7 @@ pub(super) fn stress_summary(
                         .to_string(),
                 };
                 outln!(
-                    "\nerror: the {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
+                    "\nerror: {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
                     d.origin
                 );
                 out!("{}", d.input);
@@ -121,7 +125,7 @@ pub(super) fn stress_summary(
                     outln!();
                 }
                 outln!(
-                    "The {role} is trusted: its verdicts are what the solution is judged by, so \
+                    "The program of {role} is trusted: its verdicts are what the solution is judged by, so \
                      this is yours to fix (nothing was saved). Run it on the input above alone \
                      to see why{}.",
                     if side == Side::Reference && !roles.validator {

@@ -985,7 +985,7 @@ pub fn check_startable(command: &str) -> Result<(), String> {
     if first.contains('/') {
         let path = std::path::Path::new(first);
         if !path.exists() {
-            return Err(format!("`{first}` does not exist"));
+            return Err(no_such_file(first));
         }
         if !executable(path) {
             return Err(format!(
@@ -997,9 +997,89 @@ pub fn check_startable(command: &str) -> Result<(), String> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     if std::env::split_paths(&path).any(|dir| executable(&dir.join(first))) {
         Ok(())
+    } else if std::path::Path::new(first)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.chars().any(|c| c.is_ascii_alphabetic()))
+    {
+        // `mian.cpp`, `sol.py`: a file name, mistyped or in another folder; not a command.
+        Err(no_such_file(first))
     } else {
-        Err(format!("`{first}` is not a program on PATH"))
+        Err(format!(
+            "`{first}` is not a program on PATH{}",
+            closest_in_folder(first)
+                .map(|name| format!(" (did you mean `./{name}`?)"))
+                .unwrap_or_default()
+        ))
     }
+}
+
+/// "no such file: `mian.cpp` (did you mean `main.cpp`?)": a path that names nothing, with the
+/// closest name in its folder when one is close.
+fn no_such_file(path: &str) -> String {
+    let closest = closest_in_folder(path).map(|name| {
+        let folder = std::path::Path::new(path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty());
+        match folder {
+            Some(folder) => format!(" (did you mean `{}`?)", folder.join(name).display()),
+            None => format!(" (did you mean `{name}`?)"),
+        }
+    });
+    format!("no such file: `{path}`{}", closest.unwrap_or_default())
+}
+
+/// The name in `path`'s folder closest to its file name, when it is close: at most one edit in
+/// a name of up to 4 characters, two up to 8, three beyond (a swap of two letters is one edit).
+pub fn closest_in_folder(path: &str) -> Option<String> {
+    let path = std::path::Path::new(path);
+    let name = path.file_name()?.to_str()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let allowed = match name.chars().count() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, String)> = None;
+    for entry in std::fs::read_dir(folder).ok()?.flatten().take(10_000) {
+        let Ok(other) = entry.file_name().into_string() else {
+            continue;
+        };
+        let d = edit_distance(name, &other);
+        if d <= allowed && best.as_ref().map_or(true, |(b, n)| (d, &other) < (*b, n)) {
+            best = Some((d, other));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+/// The optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+/// neighbours, one edit each.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -1317,8 +1397,17 @@ mod tests {
         assert!(check_startable("").is_err());
         // Without a shell the program is the first word after quote removal.
         let err = check_startable("'./no such sol' --x").unwrap_err();
-        assert_eq!(err, "`./no such sol` does not exist");
+        assert_eq!(err, "no such file: `./no such sol`");
         assert!(check_startable("'sh' -c true").is_ok());
         assert!(check_startable("FOO=1 ./anything").is_ok());
+    }
+
+    #[test]
+    fn edit_distance_counts_a_swap_as_one_edit() {
+        assert_eq!(edit_distance("mian.cpp", "main.cpp"), 1);
+        assert_eq!(edit_distance("brtue.py", "brute.py"), 1);
+        assert_eq!(edit_distance("sol.py", "sol.cpp"), 2);
+        assert_eq!(edit_distance("a", "xyz"), 3);
+        assert_eq!(edit_distance("", "ab"), 2);
     }
 }

@@ -111,7 +111,8 @@ pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String
 /// Before anything is run or saved: the first case's input, the reference's answer to it, and
 /// the solution on the first two inputs. A generator or reference that fails on the first case,
 /// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
-/// is a usage error with the program's own words. A solution a signal killed ran and crashed
+/// is a usage error with the program's own words. `reference` and `solution` are the programs as
+/// the user named them: the flag and the command (``--brute `brute.py` ``). A solution a signal killed ran and crashed
 /// (`abort()` on the one-element inputs every run starts with): that is a finding.
 pub fn probe(
     problem: &Problem,
@@ -135,7 +136,7 @@ pub fn probe(
         match problem.reference(input.as_bytes(), &Options::new()) {
             Outcome::Failed { fault, message } => {
                 return Err(format!(
-                    "the reference `{}` fails on case {index} ({fault}: {message}); its input, \
+                    "{} fails on case {index} ({fault}: {message}); its input, \
                      from `{}`:\n{input}(nothing was run or saved)",
                     reference,
                     problem.regenerate_command(crate::harness::invocation(), case_seed, index)
@@ -154,7 +155,7 @@ pub fn probe(
     }
     match &failures[..] {
         [first, second] if first == second => Err(format!(
-            "the solution `{}` fails the same way on the first case and on a case of the \
+            "{} fails the same way on the first case and on a case of the \
              largest size, so it cannot be checked (nothing was saved): {first}",
             solution
         )),
