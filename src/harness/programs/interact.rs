@@ -373,6 +373,17 @@ struct Party {
 }
 
 impl Party {
+    /// Reads what its stderr holds now, keeping the first [`process::STDERR_KEPT`] bytes; a
+    /// closed pipe is dropped.
+    fn drain_stderr(&mut self) {
+        if let Some(pipe) = &mut self.stderr {
+            let kept = process::STDERR_KEPT;
+            if process::drain(pipe, &mut self.stderr_buf, kept, false) != Drained::Open {
+                self.stderr = None;
+            }
+        }
+    }
+
     fn start(name: &str, line: &str) -> io::Result<Party> {
         let mut child = spawn(line).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot start the {name} `{line}`: {e}"))
@@ -632,35 +643,23 @@ impl Dialogue {
                     .filter(|_| !p.pending.is_empty())
                     .map(AsRawFd::as_raw_fd))
             };
-            let mut fds = [
-                (sol.watch(), libc::POLLIN),
-                (int.watch(), libc::POLLIN),
-                (raw(&sol.stdout), libc::POLLIN),
-                (raw(&int.stdout), libc::POLLIN),
-                (raw_err(&sol.stderr), libc::POLLIN),
-                (raw_err(&int.stderr), libc::POLLIN),
-                (raw_in(sol), libc::POLLOUT),
-                (raw_in(int), libc::POLLOUT),
-            ]
-            .map(|(fd, events)| libc::pollfd {
-                fd,
-                events,
-                revents: 0,
-            });
-            // Milliseconds, rounded up so that the time has passed when poll times out.
-            let ms = wait.as_nanos().div_ceil(1_000_000).min(i32::MAX as u128) as i32;
-            // SAFETY: `fds` is a valid array of pollfd of the length given; negative fds are
-            // ignored.
-            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
-            if ready < 0 {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                return Err(e);
-            }
-            let [sol_exited, int_exited, sol_out, int_out, sol_err, int_err, _, _] =
-                fds.map(|p| p.revents != 0);
+            let Some(ready) = process::poll_ready(
+                [
+                    (sol.watch(), libc::POLLIN),
+                    (int.watch(), libc::POLLIN),
+                    (raw(&sol.stdout), libc::POLLIN),
+                    (raw(&int.stdout), libc::POLLIN),
+                    (raw_err(&sol.stderr), libc::POLLIN),
+                    (raw_err(&int.stderr), libc::POLLIN),
+                    (raw_in(sol), libc::POLLOUT),
+                    (raw_in(int), libc::POLLOUT),
+                ],
+                wait,
+            )?
+            else {
+                continue;
+            };
+            let [sol_exited, int_exited, sol_out, int_out, sol_err, int_err, _, _] = ready;
             if sol_out {
                 self.relay(sol, int, Speaker::Solution);
             }
@@ -669,13 +668,7 @@ impl Dialogue {
             }
             for (party, ready) in [(&mut *sol, sol_err), (&mut *int, int_err)] {
                 if ready {
-                    if let Some(pipe) = &mut party.stderr {
-                        let kept = process::STDERR_KEPT;
-                        if process::drain(pipe, &mut party.stderr_buf, kept, false) != Drained::Open
-                        {
-                            party.stderr = None;
-                        }
-                    }
+                    party.drain_stderr();
                 }
             }
             // Both seen in one wake-up: the interactor's end first, so that its verdict stands
@@ -905,27 +898,19 @@ impl Dialogue {
                 return Ok(());
             }
             let fd = |p: &Option<ChildStderr>| p.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-            let mut fds = [
-                (sol.watch(), libc::POLLIN),
-                (int.watch(), libc::POLLIN),
-                (fd(&sol.stderr), libc::POLLIN),
-                (fd(&int.stderr), libc::POLLIN),
-            ]
-            .map(|(fd, events)| libc::pollfd {
-                fd,
-                events,
-                revents: 0,
-            });
-            // SAFETY: as in `Dialogue::run`.
-            let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, 50) };
-            if ready < 0 {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::Interrupted {
-                    continue;
-                }
-                return Err(e);
-            }
-            let [sol_exited, int_exited, sol_err, int_err] = fds.map(|p| p.revents != 0);
+            let Some(ready) = process::poll_ready(
+                [
+                    (sol.watch(), libc::POLLIN),
+                    (int.watch(), libc::POLLIN),
+                    (fd(&sol.stderr), libc::POLLIN),
+                    (fd(&int.stderr), libc::POLLIN),
+                ],
+                Duration::from_millis(50),
+            )?
+            else {
+                continue;
+            };
+            let [sol_exited, int_exited, sol_err, int_err] = ready;
             if sol_exited {
                 self.exited_quietly(sol)?;
             }
@@ -934,13 +919,7 @@ impl Dialogue {
             }
             for (party, ready) in [(&mut *sol, sol_err), (&mut *int, int_err)] {
                 if ready {
-                    if let Some(pipe) = &mut party.stderr {
-                        let kept = process::STDERR_KEPT;
-                        if process::drain(pipe, &mut party.stderr_buf, kept, false) != Drained::Open
-                        {
-                            party.stderr = None;
-                        }
-                    }
+                    party.drain_stderr();
                 }
             }
         }

@@ -544,6 +544,32 @@ impl ExitWatch {
     }
 }
 
+/// One `poll` over `watch` (a descriptor and the events awaited; a negative descriptor is
+/// skipped) for at most `wait`: which of them are ready, all `false` when the wait ran out, or
+/// `None` when a signal interrupted it (the caller's loop goes round again).
+pub(crate) fn poll_ready<const N: usize>(
+    watch: [(i32, i16); N],
+    wait: Duration,
+) -> io::Result<Option<[bool; N]>> {
+    let mut fds = watch.map(|(fd, events)| libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    });
+    // Milliseconds, rounded up so that the time has passed when poll times out.
+    let ms = wait.as_nanos().div_ceil(1_000_000).min(i32::MAX as u128) as i32;
+    // SAFETY: `fds` is a valid array of pollfd of the length given; negative fds are ignored.
+    let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+    if ready < 0 {
+        let e = io::Error::last_os_error();
+        return match e.kind() {
+            io::ErrorKind::Interrupted => Ok(None),
+            _ => Err(e),
+        };
+    }
+    Ok(Some(fds.map(|p| p.revents != 0)))
+}
+
 /// Runs `command` (stdin, stdout and stderr are set here) with `input` on its stdin.
 /// `Err` only when the program cannot be started at all.
 ///
@@ -642,28 +668,18 @@ pub fn run_judged(
         };
         let wait = wake.saturating_duration_since(Instant::now());
         let fd = |p: Option<i32>| p.unwrap_or(-1);
-        let mut fds = [
-            (fd(status.is_none().then(|| exit.fd())), libc::POLLIN),
-            (fd(stdout.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLIN),
-            (fd(stderr.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLIN),
-            (fd(stdin.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLOUT),
-        ]
-        .map(|(fd, events)| libc::pollfd {
-            fd,
-            events,
-            revents: 0,
-        });
-        // Milliseconds, rounded up so that the deadline has passed when poll times out.
-        let ms = wait.as_nanos().div_ceil(1_000_000).min(i32::MAX as u128) as i32;
-        // SAFETY: `fds` is a valid array of pollfd of the length given; negative fds are ignored.
-        let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
-        if ready < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(e);
-        }
+        let Some(ready) = poll_ready(
+            [
+                (fd(status.is_none().then(|| exit.fd())), libc::POLLIN),
+                (fd(stdout.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLIN),
+                (fd(stderr.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLIN),
+                (fd(stdin.as_ref().map(AsRawFd::as_raw_fd)), libc::POLLOUT),
+            ],
+            wait,
+        )?
+        else {
+            continue;
+        };
         if let (true, Some(judged)) = (sampling, judged) {
             if Instant::now() >= next_sample {
                 next_sample = Instant::now() + TICK;
@@ -686,7 +702,7 @@ pub fn run_judged(
                 }
             }
         }
-        if ready == 0 {
+        if !ready.contains(&true) {
             if Instant::now() < until {
                 continue;
             }
@@ -698,7 +714,7 @@ pub fn run_judged(
             group.kill();
             continue;
         }
-        let [exited, out, err, _] = fds.map(|p| p.revents != 0);
+        let [exited, out, err, _] = ready;
         if out {
             if let Some(pipe) = &mut stdout {
                 match drain(pipe, &mut stdout_buf, limits.output_cap, true) {
