@@ -95,7 +95,9 @@ pub(super) fn ready(tools: &Toolchain, flag: &str, line: &str) -> Result<Prepare
 /// Which of a flag's names (`--reference`, `--brute`, `-r`) the user wrote on the command line:
 /// the first of `names` given, or the first name if none is found (a flag from a settings file).
 pub(super) fn given_flag(names: &[&'static str]) -> &'static str {
-    std::env::args()
+    // `args_os`: an argument that is not UTF-8 (a file name) is skipped, not a panic.
+    std::env::args_os()
+        .filter_map(|arg| arg.into_string().ok())
         .find_map(|arg| {
             names.iter().copied().find(|name| {
                 arg == *name
