@@ -1,5 +1,5 @@
 //! One case through both sides of a game: what is read as judge text ([`input`]), how a file
-//! given to `repro` is read ([`file`]), and the faults planted to test the checker itself
+//! given to `repro` is read ([`mod@file`]), and the faults planted to test the checker itself
 //! ([`planted`]).
 
 pub mod compare;
