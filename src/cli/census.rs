@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::game::Options;
 use crate::harness::write::census::{self, Census};
-use crate::harness::{keep::corpus, run::campaign};
+use crate::harness::{keep::corpus, run::watchdog};
 
 use crate::game::Games;
 
@@ -93,7 +93,7 @@ pub fn run(games: &Games, args: CensusArgs) -> CliResult {
             };
             let expected = {
                 let (input, options) = (text.clone().into_bytes(), options.clone());
-                campaign::within(watchdog, move || game.reference(&input, &options))
+                watchdog::within(watchdog, move || game.reference(&input, &options))
             };
             let Some(expected) = expected else {
                 outln!(

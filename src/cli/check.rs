@@ -11,6 +11,7 @@ use clap::Args;
 use crate::game::{Fault, Outcome};
 use crate::harness::run::campaign::{self, Budget, Plan, Shard};
 use crate::harness::run::progress::Show;
+use crate::harness::run::watchdog;
 use crate::harness::write::report::RunInfo;
 use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 
@@ -191,7 +192,7 @@ fn probe_solution(
     let mut inputs = Vec::new();
     for index in 0..16 {
         let case_options = options.clone();
-        let valid = campaign::within(watchdog, move || {
+        let valid = watchdog::within(watchdog, move || {
             let case_seed = crate::rng::Rng::case_seed(seed, index);
             let input = game.generate_case(case_seed, index, &case_options).ok()?;
             let answered = matches!(

@@ -11,9 +11,11 @@ use clap::Args;
 use crate::game::{Fault, Options};
 use crate::harness::case::file::{read_case, ReadAs, Refused};
 use crate::harness::programs::subject::Subject;
-use crate::harness::run::campaign::{self, shrink_hang, Budget, Hang};
+use crate::harness::run::campaign::Budget;
+use crate::harness::run::hang::{shrink_hang, Hang};
 use crate::harness::run::interrupt;
 use crate::harness::run::progress::{Meter, Show};
+use crate::harness::run::watchdog::within;
 use crate::harness::{
     census_within, compare_watched, keep::corpus, minimize_watched, Disagreement, Side, Verdict,
 };
@@ -210,7 +212,7 @@ pub fn run(games: &Games, args: ReproArgs, given: &Given) -> CliResult {
         && raw.len() <= game.deep_share().1
     {
         let (input, deep_options) = (raw.clone(), options.clone());
-        campaign::within(limit, move || {
+        within(limit, move || {
             crate::fuzzing::deep_check(game, &input, &deep_options).err()
         })
         .unwrap_or_else(|| Some(format!("no result after {limit:?} (watchdog)")))

@@ -4,7 +4,7 @@
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::programs::checker;
-use crate::harness::run::campaign;
+use crate::harness::run::watchdog;
 use crate::harness::{
     first_divergence, DeepKind, Disagreement, Divergence, Side, Subject, Verdict,
 };
@@ -123,13 +123,13 @@ pub fn compare_watched(
     let started = std::time::Instant::now();
     let mine = {
         let (subject, input, options) = (subject.clone(), input.to_vec(), options.clone());
-        campaign::within(watchdog, move || subject.run(game, &input, &options))
+        watchdog::within(watchdog, move || subject.run(game, &input, &options))
             .unwrap_or_else(|| hung(watchdog))
     };
     let limit = watchdog + started.elapsed() * 100;
     let reference = {
         let (input, options) = (input.to_vec(), options.clone());
-        campaign::within(limit, move || game.reference(&input, &options))
+        watchdog::within(limit, move || game.reference(&input, &options))
             .unwrap_or_else(|| hung(limit))
     };
     Comparison::new(subject.clone(), input, mine, reference)

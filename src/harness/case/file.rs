@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::game::{DynGame, Options, Outcome};
-use crate::harness::run::campaign::within;
+use crate::harness::run::watchdog::within;
 
 /// How the user asked a FILE to be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options, Outcome};
-use crate::harness::run::campaign;
+use crate::harness::run::watchdog;
 use crate::harness::{compare_with, Subject};
 
 /// Which part of a run failed.
@@ -159,7 +159,7 @@ pub(crate) fn with_census(
 /// panic's message, or [`Fault::Hang`] under a watchdog.
 pub type CensusOutcome = Result<u64, (Fault, String)>;
 
-/// The census of `input` under a watchdog ([`campaign::within`]): code that gives no result
+/// The census of `input` under a watchdog ([`watchdog::within`]): code that gives no result
 /// within `limit` is a [`Fault::Hang`] (its thread is left behind).
 pub fn census_within(
     game: &'static dyn DynGame,
@@ -168,7 +168,7 @@ pub fn census_within(
     limit: Duration,
 ) -> CensusOutcome {
     let (input, options) = (input.to_vec(), options.clone());
-    match campaign::within(limit, move || game.census(&input, &options)) {
+    match watchdog::within(limit, move || game.census(&input, &options)) {
         Some(Ok(tags)) => Ok(tags),
         Some(Err(message)) => Err((Fault::Panic, message)),
         None => Err((

@@ -6,7 +6,8 @@
 //! behind until the process exits, as the campaign leaves its own.
 //!
 //! One thread for the whole run, not one per call: a census search makes hundreds of thousands of
-//! calls. For a single call, [`within`](crate::harness::run::campaign::within) is simpler.
+//! calls. For a single call, [`within`] is simpler: the call on a thread of its own, given up
+//! on at its limit.
 
 use crate::guard::lock;
 use std::sync::{mpsc, Arc, Mutex};
@@ -92,6 +93,19 @@ pub fn watched<T: Send + 'static>(
             }
         }
     }
+}
+
+/// Runs `f` on a thread; `None` if it does not finish within `limit` (the thread is left
+/// behind). For calls that may hang.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit).ok()
 }
 
 #[cfg(test)]

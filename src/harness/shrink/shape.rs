@@ -28,7 +28,7 @@
 //! ([`Learner`]), so the shape a finding is shrunk to does not depend on the number of jobs;
 //! then from every input the regenerate-smaller step printed (inputs of the generator too, and
 //! the kept one must fit); and, when that makes fewer than
-//! [`LEARN_AT_LEAST`](crate::harness::run::campaign::LEARN_AT_LEAST) inputs (a finding in the first
+//! [`LEARN_AT_LEAST`](crate::harness::run::found::LEARN_AT_LEAST) inputs (a finding in the first
 //! cases), from the run's next cases, generated and not run: one input alone would pin every
 //! number to the found case's.
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::game::{DynGame, Fault, Options};
 use crate::harness::case::divergence::traces_of;
-use crate::harness::run::campaign;
+use crate::harness::run::watchdog;
 use crate::harness::{
     census_within, compare_with, diff_lines, diff_styled, fits_a_screen, head_and_tail, invocation,
     shell_quote, CensusOutcome, Comparison, Divergence, Side, Subject, Verdict,
@@ -105,7 +105,7 @@ impl Disagreement {
                 let engine = matches!(comparison.subject, Subject::Engine);
                 let (text, options, comparison) =
                     (text.clone(), options.clone(), comparison.clone());
-                campaign::within(limit, move || traces_of(game, &text, &options, &comparison))
+                watchdog::within(limit, move || traces_of(game, &text, &options, &comparison))
                     .unwrap_or_else(|| {
                         let divergence = if engine {
                             Divergence::Skipped(format!(
@@ -330,6 +330,7 @@ impl Disagreement {
 mod tests {
     use super::*;
     use crate::game::{dyn_game, Game, Outcome, Trace};
+    use crate::harness::run::campaign;
     use crate::harness::write::report;
     use crate::harness::{deep_check, first_divergence, reference_final_board};
     use crate::picture::{Cell, Picture, Tone};
