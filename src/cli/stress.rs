@@ -18,8 +18,7 @@ use clap::Args;
 
 use crate::game::DynGame;
 use crate::harness::programs::problem::Problem;
-use crate::harness::programs::subject::Interactor;
-use crate::harness::run::campaign::Budget;
+use crate::harness::programs::subject::{self, Interactor};
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
 use crate::harness::write::report::RunInfo;
@@ -27,7 +26,7 @@ use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quot
 
 use super::flags::RunArgs;
 use super::programs::{given_flag, ready, ToolchainArgs};
-use super::stress_summary::{stress_summary, Roles};
+use super::stress_summary::{announce, stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
@@ -40,7 +39,7 @@ pub struct StressArgs {
     /// --max-size). A command (`./gen`, `python3 gen.py {size}`) or a source file with its
     /// arguments (`gen.py {size}`, `gen.cpp`).
     #[arg(long, short = 'g', value_name = "PROGRAM")]
-    gen: String,
+    pub(super) gen: String,
     /// The trusted brute force: its answer to each input is the expected one. Not needed with
     /// --interactor (the interactor judges), and not taken with it yet.
     #[arg(
@@ -51,14 +50,14 @@ pub struct StressArgs {
         required_unless_present = "interactor",
         conflicts_with = "interactor"
     )]
-    reference: Option<String>,
+    pub(super) reference: Option<String>,
     /// The solution under test: reads an input on stdin, writes its answer on stdout.
     #[arg(long, short = 's', value_name = "PROGRAM")]
-    solution: String,
+    pub(super) solution: String,
     /// A validator: reads an input on stdin, exits 0 if it is valid. Inputs it refuses are
     /// counted and skipped, and the shrinker keeps none of them.
     #[arg(long, value_name = "PROGRAM")]
-    validator: Option<String>,
+    pub(super) validator: Option<String>,
     /// An interactive problem's interactor, testlib's convention: run as `INTERACTOR INPUT
     /// OUTPUT`, INPUT a file holding the generated case, OUTPUT one it may write; its stdout is
     /// the solution's stdin and the solution's stdout its stdin (boardfuzz passes every byte on
@@ -71,7 +70,7 @@ pub struct StressArgs {
     /// --output-limit (no CPU-time or memory limit yet). See docs/stress.md, Interactive
     /// problems.
     #[arg(long, value_name = "PROGRAM")]
-    interactor: Option<String>,
+    pub(super) interactor: Option<String>,
     /// With --interactor: how long both programs may wait on each other (no byte written, no
     /// CPU used) before the run ends with an idleness limit; also how long the interactor has
     /// to end after the solution's output ended.
@@ -199,25 +198,12 @@ pub fn run(args: StressArgs) -> CliResult {
         checker: checker.clone(),
         interactor: interactor.clone(),
     };
-    let mut limits = String::new();
-    if args.solution_timeout != Duration::from_secs(10) {
-        limits.push_str(&format!(
-            " --timeout {}ms",
-            args.solution_timeout.as_millis()
-        ));
-    }
-    if args.output_limit != process::DEFAULT_OUTPUT_CAP {
-        limits.push_str(&format!(" --output-limit {}", args.output_limit));
-    }
-    limits.push_str(&crate::harness::programs::subject::memory_args(
+    let limits = subject::judge_limit_args(
+        args.solution_timeout,
+        args.output_limit,
         args.memory_limit,
-    ));
-    if let Some(i) = &args.interactor {
-        limits.push_str(&format!(" --interactor {}", shell_quote(i)));
-        if args.idle_limit != Duration::from_secs(2) {
-            limits.push_str(&format!(" --idle-limit {}ms", args.idle_limit.as_millis()));
-        }
-    }
+        args.interactor.as_deref().map(|i| (i, args.idle_limit)),
+    );
     let replay = format!(
         "{} judge {} {{path}}{limits}{}{}",
         crate::harness::invocation(),
@@ -262,42 +248,6 @@ pub fn run(args: StressArgs) -> CliResult {
     if let Some(root) = &corpus {
         super::sweep(&corpus::dir(root, game.slug()));
     }
-    eprintln!(
-        "{} stress: solution `{}` against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
-         job(s), seed {seed}{}{}",
-        crate::harness::program(),
-        args.solution,
-        match (&args.interactor, &args.reference) {
-            (Some(i), _) => format!("interactor `{i}`"),
-            (None, Some(r)) => format!("reference `{r}`"),
-            (None, None) => "nothing".into(),
-        },
-        args.gen,
-        match &args.validator {
-            Some(v) => format!(" checked by `{v}`"),
-            None => String::new(),
-        },
-        match &args.interactor {
-            Some(_) => "the interactor".into(),
-            None => checker.describe(),
-        },
-        match budget {
-            Budget::Cases(n) => format!("{n} cases"),
-            Budget::Time(t) => format!("{t:?} (shrinking included)"),
-        },
-        if shard.is_whole() {
-            String::new()
-        } else {
-            format!(", shard {shard}")
-        },
-        match &corpus {
-            Some(dir) => format!(
-                ", findings saved in {}",
-                corpus::dir(dir, game.slug()).display()
-            ),
-            None => String::new(),
-        }
-    );
     let slowest = args
         .solution_timeout
         .max(args.reference_timeout)
@@ -315,6 +265,7 @@ pub fn run(args: StressArgs) -> CliResult {
         show: Show::for_stderr(args.run.quiet),
         verbose: args.verbose,
     };
+    announce(&args, &checker, &stress);
     let runs = stress::run(&stress, &mut io::stderr());
     let interrupted = interrupt::requested();
     let info = RunInfo {

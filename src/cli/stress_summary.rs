@@ -1,12 +1,18 @@
-//! What a `stress` run prints on stdout when it is over: the count of cases and their rate, the
-//! notes, a user's error (a generator, brute force or checker program at fault) with its input,
-//! or the finding; then the last line and the exit code.
+//! What a `stress` run prints: the line it starts with on stderr ([`announce`]), and on stdout
+//! when it is over the count of cases and their rate, the notes, a user's error (a generator,
+//! brute force or checker program at fault) with its input, or the finding; then the last line
+//! and the exit code.
 
 use std::process::ExitCode;
 
-use crate::game::Outcome;
-use crate::harness::run::campaign::{self, GameRun, Shard};
+use crate::game::{DynGame, Outcome};
+use crate::harness::keep::corpus;
+use crate::harness::programs::checker::Checker;
+use crate::harness::run::campaign::{self, Budget, GameRun, Shard};
+use crate::harness::run::stress::Stress;
 use crate::harness::{Side, Subject, Verdict};
+
+use super::stress::StressArgs;
 
 /// The programs of a run, as the user named them.
 pub(super) struct Roles<'a> {
@@ -170,4 +176,55 @@ pub(super) fn stress_summary(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The line a `stress` run starts with, on stderr: the programs as the user named them, what
+/// judges, the budget, the jobs, the seed, the shard and where findings are saved.
+pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
+    let Stress {
+        problem,
+        budget,
+        seed,
+        shard,
+        corpus,
+        jobs,
+        ..
+    } = stress;
+    let game: &dyn DynGame = *problem;
+    eprintln!(
+        "{} stress: solution `{}` against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
+         job(s), seed {seed}{}{}",
+        crate::harness::program(),
+        args.solution,
+        match (&args.interactor, &args.reference) {
+            (Some(i), _) => format!("interactor `{i}`"),
+            (None, Some(r)) => format!("reference `{r}`"),
+            (None, None) => "nothing".into(),
+        },
+        args.gen,
+        match &args.validator {
+            Some(v) => format!(" checked by `{v}`"),
+            None => String::new(),
+        },
+        match &args.interactor {
+            Some(_) => "the interactor".into(),
+            None => checker.describe(),
+        },
+        match budget {
+            Budget::Cases(n) => format!("{n} cases"),
+            Budget::Time(t) => format!("{t:?} (shrinking included)"),
+        },
+        if shard.is_whole() {
+            String::new()
+        } else {
+            format!(", shard {shard}")
+        },
+        match corpus {
+            Some(dir) => format!(
+                ", findings saved in {}",
+                corpus::dir(dir, game.slug()).display()
+            ),
+            None => String::new(),
+        }
+    );
 }

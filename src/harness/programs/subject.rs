@@ -235,6 +235,33 @@ pub fn memory_args(memory: u64) -> String {
     }
 }
 
+/// The limits of a solution's run as `judge` takes them (` --timeout 500ms --output-limit N`,
+/// ` --memory-limit N`, ` --interactor '…' --idle-limit 1000ms`), each left out at `judge`'s
+/// default: the words after the solution in the `judge` command a `stress` finding prints.
+/// `interactor` is the interactor as the user named it, and its idleness limit.
+pub fn judge_limit_args(
+    timeout: Duration,
+    output_limit: usize,
+    memory: u64,
+    interactor: Option<(&str, Duration)>,
+) -> String {
+    let mut limits = String::new();
+    if timeout != Duration::from_secs(10) {
+        limits.push_str(&format!(" --timeout {}ms", timeout.as_millis()));
+    }
+    if output_limit != process::DEFAULT_OUTPUT_CAP {
+        limits.push_str(&format!(" --output-limit {output_limit}"));
+    }
+    limits.push_str(&memory_args(memory));
+    if let Some((i, idle)) = interactor {
+        limits.push_str(&format!(" --interactor {}", crate::harness::shell_quote(i)));
+        if idle != Duration::from_secs(2) {
+            limits.push_str(&format!(" --idle-limit {}ms", idle.as_millis()));
+        }
+    }
+    limits
+}
+
 /// A byte count as reports print it: `1.5 MiB`, `2.00 GiB`.
 pub fn bytes(n: u64) -> String {
     const MIB: f64 = (1u64 << 20) as f64;
