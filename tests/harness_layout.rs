@@ -1,7 +1,9 @@
 //! The shape every game copies (`docs/adding-a-game.md`), checked for every registered game: its
 //! folder has the same file roles, it has a reference module, a suite file, fuzz targets and a
 //! corpus; and the core (`game.rs`, `settings.rs`, `harness/`) imports nothing of the games or the
-//! CLI. Also the reader of the rules pages the suites use.
+//! CLI. The house's rules: every CLI file at most 300 lines, the harness's `mod.rs` files only
+//! declare and re-export, and `ARCHITECTURE.md` names every file of every harness part. Also the
+//! reader of the rules pages the suites use.
 
 mod common;
 
@@ -93,6 +95,96 @@ fn the_core_imports_nothing_of_the_harness() {
     core.extend(rust_files_under(&root().join("src/text_shrink")));
     let offending = lines_naming(&core, &["harness::", "harness;", "harness}"]);
     assert!(offending.is_empty(), "{}", offending.join("\n"));
+}
+
+/// The CLI stays thin: a subcommand's module parses flags, builds a plan and prints, in at most
+/// 300 lines; anything else goes into the harness part it belongs to.
+#[test]
+fn every_cli_file_is_at_most_300_lines() {
+    let long: Vec<String> = rust_files_under(&root().join("src/cli"))
+        .iter()
+        .map(|path| (path, read(path).lines().count()))
+        .filter(|(_, lines)| *lines > 300)
+        .map(|(path, lines)| format!("{}: {lines} lines", path.display()))
+        .collect();
+    assert!(long.is_empty(), "over 300 lines:\n{}", long.join("\n"));
+}
+
+/// A harness `mod.rs` only declares its modules and re-exports: the code is in the files it
+/// names.
+#[test]
+fn the_harness_mod_files_only_declare_and_re_export() {
+    let mods: Vec<PathBuf> = rust_files_under(&root().join("src/harness"))
+        .into_iter()
+        .filter(|p| p.ends_with("mod.rs"))
+        .collect();
+    assert!(mods.len() > 1, "{mods:?}");
+    let items = [
+        "fn ",
+        "struct ",
+        "enum ",
+        "impl ",
+        "impl<",
+        "const ",
+        "static ",
+        "trait ",
+        "type ",
+        "macro_rules!",
+    ];
+    let offending: Vec<String> = lines_naming(&mods, &items)
+        .into_iter()
+        .filter(|line| !line.contains("pub use") && !line.contains("pub mod"))
+        .collect();
+    assert!(offending.is_empty(), "{}", offending.join("\n"));
+}
+
+/// `ARCHITECTURE.md`'s bullet of each harness part (`` - `run/` — … ``) names each of its files
+/// (`` `campaign` ``), so the map says where every file is.
+#[test]
+fn the_architecture_names_every_file_of_every_harness_part() {
+    let map = read(&root().join("ARCHITECTURE.md"));
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root().join("src/harness")).unwrap() {
+        let folder = entry.unwrap().path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let part = folder.file_name().unwrap().to_string_lossy().into_owned();
+        let head = format!("- `{part}/`");
+        let bullet: String = match map.lines().position(|l| l.trim_start().starts_with(&head)) {
+            Some(at) => {
+                let lines: Vec<&str> = map.lines().collect();
+                let mut text = lines[at].to_string();
+                for line in &lines[at + 1..] {
+                    let line = line.trim_start();
+                    if line.is_empty()
+                        || line.starts_with("- ")
+                        || line.starts_with(char::is_numeric)
+                    {
+                        break;
+                    }
+                    text.push(' ');
+                    text.push_str(line);
+                }
+                text
+            }
+            None => {
+                missing.push(format!("no bullet for {part}/"));
+                continue;
+            }
+        };
+        for file in rust_files_under(&folder) {
+            let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+            if stem != "mod" && !bullet.contains(&format!("`{stem}`")) {
+                missing.push(format!("{part}/{stem}.rs"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md does not name:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]

@@ -7,8 +7,9 @@
 //!   the shape a generator's inputs keep.
 //! - [`programs`]: the external programs a run drives: one process under a deadline, the
 //!   [`Subject`] under test, toolchains, a problem made of programs, checkers, child processes.
-//! - [`run`]: a campaign of many cases ([`run::campaign`], `Plan` → `run`), the `stress` plan
-//!   ([`run::stress`]), progress, Ctrl-C, the watchdog.
+//! - [`run`]: a campaign of many cases ([`run::campaign`], `Plan` → `run`), its finding's shrink
+//!   ([`run::found`]; a hang's, in child processes, [`run::hang`]), the `stress` plan
+//!   ([`run::stress`]), progress, Ctrl-C, the watchdogs.
 //! - [`keep`]: the regression corpus and the merge of shards' reports.
 //! - [`write`](mod@write): what a person or a machine reads: the [`Disagreement`], diffs, the census, the
 //!   JSON, JUnit and HTML reports, the commands a finding prints.
