@@ -42,14 +42,15 @@ pub struct StressArgs {
     #[arg(long, short = 'g', value_name = "PROGRAM")]
     gen: String,
     /// The trusted brute force: its answer to each input is the expected one. Not needed with
-    /// --interactor (the interactor judges), and not taken with it yet.
+    /// --interactor (the interactor judges); given with it, the brute force plays the same
+    /// dialogue and the interactor's OUTPUT of the solution's is judged against the brute
+    /// force's by --checker.
     #[arg(
         long,
         short = 'r',
         visible_alias = "brute",
         value_name = "PROGRAM",
-        required_unless_present = "interactor",
-        conflicts_with = "interactor"
+        required_unless_present = "interactor"
     )]
     reference: Option<String>,
     /// The solution under test: reads an input on stdin, writes its answer on stdout.
@@ -173,12 +174,18 @@ pub fn run(args: StressArgs) -> CliResult {
         Some(i) => Some(Interactor {
             command: ready(&tools, "interactor", i)?.command,
             idle: args.idle_limit,
+            against_brute: reference.is_some(),
         }),
         None => None,
     };
-    if interactor.is_some() && args.checker.checker != CheckerArgs::default().checker {
+    if interactor.is_some()
+        && reference.is_none()
+        && args.checker.checker != CheckerArgs::default().checker
+    {
         return Err(Usage(
-            "--checker with --interactor: not supported yet (the interactor is the judge)".into(),
+            "--checker with --interactor needs --brute: the checker compares the interactor's \
+             OUTPUT of the solution's dialogue with the brute force's"
+                .into(),
         ));
     }
     let validator = match &args.validator {
@@ -230,6 +237,7 @@ pub fn run(args: StressArgs) -> CliResult {
         generator: generator.command,
         generator_display: generator.display,
         reference,
+        interactor: interactor.clone(),
         validator,
         generator_limits: process::Limits {
             timeout: args.gen_timeout,
