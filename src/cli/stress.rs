@@ -68,9 +68,9 @@ pub struct StressArgs {
     /// interactor (an error of the setup, never a finding). A solution that crashes is a runtime
     /// error, one that waits with the interactor waiting too an idleness limit (a time limit
     /// finding), one that exits early whatever the interactor rules of the missing rest. The
-    /// dialogue's wall-clock time is under --solution-timeout and each program's output under
-    /// --output-limit (no CPU-time or memory limit yet). See docs/stress.md, Interactive
-    /// problems.
+    /// solution is held to --solution-timeout (CPU time), --memory-limit and --output-limit as
+    /// without an interactor. With --brute, the brute force plays the same dialogue and the two
+    /// OUTPUTs are compared by --checker. See docs/stress.md, Interactive problems.
     #[arg(long, value_name = "PROGRAM")]
     interactor: Option<String>,
     /// With --interactor: how long both programs may wait on each other (no byte written, no
@@ -276,7 +276,8 @@ pub fn run(args: StressArgs) -> CliResult {
         crate::harness::program(),
         args.solution,
         match (&args.interactor, &args.reference) {
-            (Some(i), _) => format!("interactor `{i}`"),
+            (Some(i), Some(r)) => format!("brute force `{r}`, both talking to interactor `{i}`"),
+            (Some(i), None) => format!("interactor `{i}`"),
             (None, Some(r)) => format!("reference `{r}`"),
             (None, None) => "nothing".into(),
         },
@@ -285,9 +286,11 @@ pub fn run(args: StressArgs) -> CliResult {
             Some(v) => format!(" checked by `{v}`"),
             None => String::new(),
         },
-        match &args.interactor {
-            Some(_) => "the interactor".into(),
-            None => checker.describe(),
+        match (&args.interactor, &args.reference) {
+            (Some(_), Some(_)) =>
+                format!("the interactor, then its OUTPUTs by {}", checker.describe()),
+            (Some(_), None) => "the interactor".into(),
+            (None, _) => checker.describe(),
         },
         match budget {
             Budget::Cases(n) => format!("{n} cases"),
