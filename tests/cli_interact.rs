@@ -240,3 +240,99 @@ fn help_explains_the_interactive_flags() {
         );
     }
 }
+
+/// `stress --interactor --brute` on hidden-sum (`sum_*.py`): the interactor accepts any answer
+/// and writes it to OUTPUT; the brute force plays the same dialogue, and the two OUTPUTs are
+/// compared by the checker. The planted bug (negatives added as zero) is found, shrunk to one
+/// negative number, saved with the brute force's OUTPUT, and judged again: wrong for the bug,
+/// ok for the brute force. `--checker` without `--brute` is a usage error (nothing to compare
+/// against), and the brute force against itself runs clean.
+#[test]
+fn a_brute_force_plays_the_dialogue_too_and_the_outputs_are_compared() {
+    let dir = temp_dir("interact-brute");
+    let gen = format!("{} {{size}}", python("sum_gen"));
+    let interactor = python("sum_interactor");
+    let brute = python("sum_brute");
+    let stress = |solution: &str, extra: &[&str]| {
+        let solution = python(solution);
+        let mut args = vec![
+            "stress",
+            "-q",
+            "--gen",
+            &gen,
+            "--interactor",
+            &interactor,
+            "--solution",
+            &solution,
+            "--seed",
+            "1",
+            "--cases",
+            "60",
+        ];
+        args.extend_from_slice(extra);
+        Run::in_dir(&dir, &args, &env())
+    };
+    let run = stress(
+        "sum_drops_negatives",
+        &["--brute", &brute, "--checker", "tokens"],
+    );
+    let all = run.all();
+    assert_eq!(run.code, Some(1), "{all}");
+    assert!(
+        run.stdout
+            .contains("FINDING in sum_drops_negatives: wrong answer"),
+        "{all}"
+    );
+    let input = common::reported_input(&run.stdout);
+    let numbers: Vec<i64> = input
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert!(
+        numbers.len() == 2 && numbers[0] == 1 && numbers[1] < 0,
+        "not shrunk to one negative number: {input:?}\n{all}"
+    );
+    let (expected, got) = (format!("- {}", numbers[1]), "+ 0");
+    assert!(
+        run.stdout.lines().any(|l| l == expected) && run.stdout.lines().any(|l| l == got),
+        "the two OUTPUTs not shown: {all}"
+    );
+    let case = saved(&run);
+    for (solution, code, verdict) in [
+        ("sum_drops_negatives", 1, "wrong answer"),
+        ("sum_brute", 0, "ok"),
+    ] {
+        let judge = Run::in_dir(
+            &dir,
+            &[
+                "judge",
+                &python(solution),
+                &case,
+                "--interactor",
+                &interactor,
+            ],
+            &env(),
+        );
+        assert_eq!(judge.code, Some(code), "{solution}: {}", judge.all());
+        assert!(
+            judge.stdout.lines().any(|l| l.starts_with(verdict)),
+            "{solution}: {}",
+            judge.all()
+        );
+    }
+    let run = stress("sum_drops_negatives", &["--checker", "tokens"]);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stderr
+            .contains("--checker with --interactor needs --brute"),
+        "{}",
+        run.all()
+    );
+    let run = stress("sum_brute", &["--brute", &brute]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(
+        run.stdout.contains("ok: 60 case(s), 0 finding(s)"),
+        "{}",
+        run.all()
+    );
+}

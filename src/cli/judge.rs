@@ -42,7 +42,9 @@ pub struct JudgeArgs {
     /// An interactive problem's interactor, run as `INTERACTOR INPUT OUTPUT` with the case as
     /// INPUT, talking to the program (as `stress --interactor` runs it): its exit code is the
     /// verdict (0 ok, 1 wrong answer, 2 presentation error, else a fault of the interactor), and
-    /// no expected answer is needed beside a case.
+    /// no expected answer is needed beside a case. Where one is (a `stress --interactor --brute`
+    /// finding's `.out`, or an answer file for the checker), an accepted run's OUTPUT is also
+    /// judged against it by --checker.
     #[arg(long, value_name = "PROGRAM")]
     interactor: Option<String>,
     /// With --interactor: how long both programs may wait on each other (no byte written, no
@@ -64,8 +66,12 @@ struct Case {
 /// answer beside it is an error unless `interactive`.
 fn cases_of(paths: &[PathBuf], interactive: bool) -> Result<Vec<Case>, Usage> {
     let answer_of = |input: &Path| -> Result<Option<PathBuf>, Usage> {
+        let found = ["out", "ans"]
+            .iter()
+            .map(|ext| input.with_extension(ext))
+            .find(|p| p.is_file());
         if interactive {
-            return Ok(None);
+            return Ok(found);
         }
         ["out", "ans"]
             .iter()
@@ -147,11 +153,12 @@ pub fn run(args: JudgeArgs) -> CliResult {
                 &command,
                 interactor,
                 &text,
-                interact::Limits {
-                    timeout: args.timeout,
-                    idle: args.idle_limit,
-                    output_cap: args.output_limit,
-                },
+                interact::Limits::judged(
+                    args.timeout,
+                    args.memory_limit,
+                    args.idle_limit,
+                    args.output_limit,
+                ),
             ),
             None => run_solution(
                 &command,
@@ -168,8 +175,22 @@ pub fn run(args: JudgeArgs) -> CliResult {
         let (verdict, why) = match &outcome {
             Outcome::Output(answer) => match (&interactor, answer) {
                 (Some(_), answer) => match interact::judged(answer) {
+                    // An answer beside the case that holds an OUTPUT to match (a saved finding
+                    // of the interactor alone holds `accepted` and nothing more).
+                    Judgement::Accepted if !interact::output_of(&expected).trim().is_empty() => {
+                        let output = interact::output_of(answer);
+                        match checker.judge(&text, output, interact::output_of(&expected)) {
+                            Judgement::Accepted => ("ok".to_string(), String::new()),
+                            Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+                            Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
+                        }
+                    }
                     Judgement::Accepted => ("ok".to_string(), String::new()),
-                    Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+                    // The interactor's own word: wrong answer or presentation error.
+                    Judgement::Wrong(why) => (
+                        answer.lines().next().unwrap_or("wrong answer").to_string(),
+                        why,
+                    ),
                     Judgement::Failed(_, why) => ("interactor fault".to_string(), why),
                 },
                 (None, answer) => match checker.judge(&text, answer, &expected) {

@@ -41,14 +41,15 @@ pub struct StressArgs {
     #[arg(long, short = 'g', value_name = "PROGRAM")]
     pub(super) gen: String,
     /// The trusted brute force: its answer to each input is the expected one. Not needed with
-    /// --interactor (the interactor judges), and not taken with it yet.
+    /// --interactor (the interactor judges); given with it, the brute force plays the same
+    /// dialogue and the interactor's OUTPUT of the solution's is judged against the brute
+    /// force's by --checker.
     #[arg(
         long,
         short = 'r',
         visible_alias = "brute",
         value_name = "PROGRAM",
-        required_unless_present = "interactor",
-        conflicts_with = "interactor"
+        required_unless_present = "interactor"
     )]
     pub(super) reference: Option<String>,
     /// The solution under test: reads an input on stdin, writes its answer on stdout.
@@ -66,9 +67,9 @@ pub struct StressArgs {
     /// interactor (an error of the setup, never a finding). A solution that crashes is a runtime
     /// error, one that waits with the interactor waiting too an idleness limit (a time limit
     /// finding), one that exits early whatever the interactor rules of the missing rest. The
-    /// dialogue's wall-clock time is under --solution-timeout and each program's output under
-    /// --output-limit (no CPU-time or memory limit yet). See docs/stress.md, Interactive
-    /// problems.
+    /// solution is held to --solution-timeout (CPU time), --memory-limit and --output-limit as
+    /// without an interactor. With --brute, the brute force plays the same dialogue and the two
+    /// OUTPUTs are compared by --checker. See docs/stress.md, Interactive problems.
     #[arg(long, value_name = "PROGRAM")]
     pub(super) interactor: Option<String>,
     /// With --interactor: how long both programs may wait on each other (no byte written, no
@@ -172,13 +173,16 @@ pub fn run(args: StressArgs) -> CliResult {
         Some(i) => Some(Interactor {
             command: ready(&tools, "interactor", i)?.command,
             idle: args.idle_limit,
+            against_brute: reference.is_some(),
         }),
         None => None,
     };
-    if interactor.is_some() && args.checker.checker != CheckerArgs::default().checker {
-        return Err(Usage(
-            "--checker with --interactor: not supported yet (the interactor is the judge)".into(),
-        ));
+    let checker_given = args.checker.checker != CheckerArgs::default().checker;
+    if interactor.is_some() && reference.is_none() && checker_given {
+        let why = "the checker compares the interactor's OUTPUT with the brute force's";
+        return Err(Usage(format!(
+            "--checker with --interactor needs --brute: {why}"
+        )));
     }
     let validator = match &args.validator {
         Some(v) => Some(ready(&tools, "--validator", v)?.command),
@@ -216,6 +220,7 @@ pub fn run(args: StressArgs) -> CliResult {
         generator: generator.command,
         generator_display: generator.display,
         reference,
+        interactor: interactor.clone(),
         validator,
         generator_limits: process::Limits {
             timeout: args.gen_timeout,

@@ -197,7 +197,8 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
         crate::harness::program(),
         args.solution,
         match (&args.interactor, &args.reference) {
-            (Some(i), _) => format!("interactor `{i}`"),
+            (Some(i), Some(r)) => format!("brute force `{r}`, both talking to interactor `{i}`"),
+            (Some(i), None) => format!("interactor `{i}`"),
             (None, Some(r)) => format!("reference `{r}`"),
             (None, None) => "nothing".into(),
         },
@@ -206,9 +207,11 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
             Some(v) => format!(" checked by `{v}`"),
             None => String::new(),
         },
-        match &args.interactor {
-            Some(_) => "the interactor".into(),
-            None => checker.describe(),
+        match (&args.interactor, &args.reference) {
+            (Some(_), Some(_)) =>
+                format!("the interactor, then its OUTPUTs by {}", checker.describe()),
+            (Some(_), None) => "the interactor".into(),
+            (None, _) => checker.describe(),
         },
         match budget {
             Budget::Cases(n) => format!("{n} cases"),

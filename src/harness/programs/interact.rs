@@ -1,7 +1,7 @@
 //! Running an interactive problem once, the way a judge does: a solution and an interactor that
-//! talk over two pipes, each in its own process group, under one time limit, an idleness limit
-//! and an output cap, with the interactor's exit code as the verdict and nothing of either left
-//! behind.
+//! talk over two pipes, each in its own process group, under a CPU-time limit, a wall-clock cap,
+//! a memory limit, an idleness limit and an output cap, with the interactor's exit code as the
+//! verdict and nothing of either left behind.
 //!
 //! The interactor follows testlib's convention: it runs as `INTERACTOR INPUT OUTPUT`, INPUT a file
 //! holding the case (the hidden number, the judge's position, the seed of its strategy), OUTPUT a
@@ -32,6 +32,14 @@
 //!   byte for the idleness limit and neither used CPU meanwhile (both waiting to read: a
 //!   deadlock), an idleness limit (a time limit verdict, named so); the solution past the output
 //!   cap, an output limit; the interactor past it, a setup error.
+//! - The solution's limits come first, whatever the interactor says: over its CPU time (user +
+//!   system of its whole process group, as [`process::Judged`] charges a solution that runs
+//!   alone; sampled every [`process::TICK`] and read exactly at its exit) — a time limit; over
+//!   the memory limit (resident memory of its group, sampled likewise, and its peak at exit) — a
+//!   memory limit; past the wall-clock cap (the dialogue's [`Limits::timeout`], three times the
+//!   CPU-time limit and at least 2 s more, for a solution that sleeps) — a time limit. The
+//!   interactor is charged only the wall-clock cap and the memory limit (over it, a setup
+//!   error): it is the judge's program, and a slow judge must not fail a solution.
 
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
@@ -45,21 +53,43 @@ use std::time::{Duration, Instant};
 use crate::game::{Fault, Outcome};
 use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
-use crate::harness::programs::subject::STDERR_LINES;
+use crate::harness::programs::subject::{bytes, STDERR_LINES};
 use crate::harness::shell_quote;
 
 /// Limits of one interactive run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// CPU time the solution's process group may use over the dialogue (user + system, the
+    /// children it reaped included); past it, a time limit. Zero: no CPU-time limit.
+    pub cpu: Duration,
     /// Wall-clock time of the whole dialogue, from the start of both programs until the
-    /// solution has ended; past it, a time limit and both are killed.
+    /// solution has ended; past it, a time limit and both are killed. [`Limits::judged`] sets it
+    /// to the cap of the CPU-time limit ([`process::Judged::wall_cap`]).
     pub timeout: Duration,
+    /// Bytes of resident memory each program's process group may hold, `0` for no limit: the
+    /// solution past it gets [`Verdict::MemoryLimit`], the interactor a setup error.
+    pub memory: u64,
     /// How long both programs may wait on each other with no byte written and no CPU used before
     /// the run ends with [`Verdict::IdlenessLimit`]; also how long the interactor has to end after
     /// the solution's output ended.
     pub idle: Duration,
     /// Bytes each program may write to its stdout, over the whole dialogue.
     pub output_cap: usize,
+}
+
+impl Limits {
+    /// A judge's limits: `cpu` of CPU time for the solution, the wall-clock cap that sets
+    /// ([`process::Judged::wall_cap`]), `memory` bytes of resident memory for each program
+    /// (`0`: none), the idleness limit and the output cap.
+    pub fn judged(cpu: Duration, memory: u64, idle: Duration, output_cap: usize) -> Limits {
+        Limits {
+            cpu,
+            timeout: process::Judged::wall_cap(cpu),
+            memory,
+            idle,
+            output_cap,
+        }
+    }
 }
 
 /// The default idleness limit: far more than any exchange of a small program takes, short
@@ -77,8 +107,11 @@ pub enum Verdict {
     PresentationError,
     /// The solution exited non-zero or was killed by a signal (not by boardfuzz).
     RuntimeError,
-    /// The dialogue overran [`Limits::timeout`].
+    /// The solution used more CPU time than [`Limits::cpu`], or the dialogue overran
+    /// [`Limits::timeout`].
     TimeLimit,
+    /// The solution's process group held more resident memory than [`Limits::memory`].
+    MemoryLimit,
     /// Both programs waited on each other for [`Limits::idle`] (a deadlock, or a solution that
     /// stopped talking).
     IdlenessLimit,
@@ -99,6 +132,7 @@ impl Verdict {
             Verdict::PresentationError => "presentation error",
             Verdict::RuntimeError => "runtime error",
             Verdict::TimeLimit => "time limit",
+            Verdict::MemoryLimit => "memory limit",
             Verdict::IdlenessLimit => "idleness limit",
             Verdict::OutputLimit => "output limit",
             Verdict::SetupError => "setup error",
@@ -254,6 +288,11 @@ pub struct Interaction {
     pub interactor_stderr: Vec<u8>,
     /// Wall-clock time from the start until both programs were over.
     pub elapsed: Duration,
+    /// The CPU time the solution's process group used, as far as it was seen (exactly, when it
+    /// exited on its own).
+    pub cpu: Duration,
+    /// The largest resident memory of the solution's process group seen, in bytes.
+    pub peak_memory: u64,
 }
 
 /// What an accepted run answers, and what an interactive problem expects (the reference's
@@ -273,6 +312,7 @@ impl Interaction {
             Verdict::TimeLimit | Verdict::IdlenessLimit => Fault::TimeLimit,
             Verdict::RuntimeError => Fault::RuntimeError,
             Verdict::OutputLimit => Fault::OutputLimit,
+            Verdict::MemoryLimit => Fault::MemoryLimit,
             Verdict::Accepted
             | Verdict::WrongAnswer
             | Verdict::PresentationError
@@ -289,11 +329,12 @@ impl Interaction {
         }
     }
 
-    /// The verdict as an answer: `accepted` alone; else the verdict's name, the message and the
-    /// dialogue's last lines — what a finding shows beside the expected `accepted`.
+    /// The verdict as an answer: `accepted` and, on the lines after it, what the interactor
+    /// wrote to OUTPUT ([`output_of`] reads it back); else the verdict's name, the message and
+    /// the dialogue's last lines — what a finding shows beside the expected `accepted`.
     pub fn answer(&self) -> String {
         match self.verdict {
-            Verdict::Accepted => format!("{ACCEPTED}\n"),
+            Verdict::Accepted => format!("{ACCEPTED}\n{}", String::from_utf8_lossy(&self.output)),
             verdict => format!(
                 "{}\n{}\n{}",
                 verdict.name(),
@@ -336,6 +377,45 @@ pub fn judged(answer: &str) -> Judgement {
         Judgement::Failed(Fault::RuntimeError, message)
     } else {
         Judgement::Wrong(message)
+    }
+}
+
+/// What the interactor wrote to OUTPUT, from an accepted run's answer ([`Interaction::answer`]):
+/// the lines after `accepted`. Any other text is its own OUTPUT (an answer file of the user's).
+pub fn output_of(answer: &str) -> &str {
+    match answer.split_once('\n') {
+        Some((ACCEPTED, rest)) => rest,
+        None if answer == ACCEPTED => "",
+        _ => answer,
+    }
+}
+
+/// A brute force's run against the interactor as the reference's outcome
+/// (`stress --interactor --brute`): accepted, its answer with the interactor's OUTPUT
+/// ([`Interaction::answer`]); judged anything else, a failure of the brute force (a runtime error
+/// whose message gives the verdict and the dialogue's end, or the limit it overran).
+pub fn brute_outcome(brute: &str, interactor: &str, input: &[u8], limits: Limits) -> Outcome {
+    let run = match run(brute, interactor, input, limits) {
+        Ok(run) => run,
+        Err(e) => {
+            return Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: e.to_string(),
+            }
+        }
+    };
+    match run.verdict {
+        Verdict::Accepted => Outcome::Output(run.answer()),
+        Verdict::WrongAnswer | Verdict::PresentationError | Verdict::SetupError => {
+            Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: format!(
+                    "the interactor judged the brute force's dialogue: {}",
+                    run.answer().trim_end()
+                ),
+            }
+        }
+        _ => run.outcome(),
     }
 }
 
@@ -557,6 +637,8 @@ pub fn run(
                 solution_stderr: Vec::new(),
                 interactor_stderr: Vec::new(),
                 elapsed: start.elapsed(),
+                cpu: Duration::ZERO,
+                peak_memory: 0,
             });
         }
     };
@@ -565,11 +647,16 @@ pub fn run(
         deadline: start + limits.timeout,
         last_move: start,
         cpu_mark: None,
+        next_sample: start + process::TICK,
+        solution_cpu: Duration::ZERO,
+        solution_peak: 0,
+        interactor_peak: 0,
         transcript: Transcript::default(),
         chunk: vec![0; 16 << 10].into_boxed_slice(),
     };
     let (verdict, message) = dialogue.run(&mut sol, &mut int)?;
     let elapsed = start.elapsed();
+    let (cpu, peak_memory) = (dialogue.solution_cpu, dialogue.solution_peak);
     let output = std::fs::read(&files.output).unwrap_or_default();
     let mut transcript = dialogue.transcript;
     transcript.finish();
@@ -589,6 +676,8 @@ pub fn run(
         solution_stderr,
         interactor_stderr,
         elapsed,
+        cpu,
+        peak_memory,
     })
 }
 
@@ -610,6 +699,13 @@ struct Dialogue {
     /// Both groups' CPU time read at half the idleness limit, with the `last_move` it was read
     /// after.
     cpu_mark: Option<(Instant, CpuTimes)>,
+    /// When the solution's CPU time and both groups' memory are next read.
+    next_sample: Instant,
+    /// The most CPU time of the solution's group seen.
+    solution_cpu: Duration,
+    /// The most resident memory of the solution's group seen, and of the interactor's.
+    solution_peak: u64,
+    interactor_peak: u64,
     transcript: Transcript,
     /// What one read takes from a program's stdout (on the heap once, not zeroed each read).
     chunk: Box<[u8]>,
@@ -629,6 +725,7 @@ impl Dialogue {
                 sol.stdin = None;
             }
             let now = Instant::now();
+            self.sample(sol, int, now);
             if let Some(v) = self.judge(sol, int, now) {
                 break v;
             }
@@ -675,7 +772,8 @@ impl Dialogue {
             // against a solution that crashed on the dialogue's end (a race the order of
             // `poll`'s answers should not decide).
             if int_exited {
-                self.exited(int)?;
+                let peak = self.exited(int)?.peak;
+                self.interactor_peak = self.interactor_peak.max(peak);
                 // What the solution already wrote is recorded; then its stdout closes, so a
                 // solution that writes on gets SIGPIPE, as it would on a judge.
                 if sol.stdout.is_some() {
@@ -686,7 +784,9 @@ impl Dialogue {
                 int.pending.clear();
             }
             if sol_exited {
-                self.exited(sol)?;
+                let usage = self.exited(sol)?;
+                self.solution_cpu = self.solution_cpu.max(usage.cpu);
+                self.solution_peak = self.solution_peak.max(usage.peak);
             }
         };
         self.finish(sol, int)?;
@@ -729,19 +829,91 @@ impl Dialogue {
         }
     }
 
-    /// Reaps a program whose pidfd is readable, and kills what is left of its group.
-    fn exited(&mut self, party: &mut Party) -> io::Result<()> {
-        party.status = Some(party.exit.status_and_usage(party.pid)?.0);
+    /// Reaps a program whose pidfd is readable, and kills what is left of its group; what
+    /// `wait4` said of its usage (its CPU time and the children's it waited for, its peak
+    /// memory).
+    fn exited(&mut self, party: &mut Party) -> io::Result<process::Usage> {
+        let (status, usage) = party.exit.status_and_usage(party.pid)?;
+        party.status = Some(status);
         party.ended = Some(Instant::now());
         party.reaped = true;
         party.group.kill();
-        Ok(())
+        Ok(usage)
+    }
+
+    /// Every [`process::TICK`] while a program runs: the solution group's CPU time and both
+    /// groups' resident memory, the most of each kept.
+    fn sample(&mut self, sol: &Party, int: &Party, now: Instant) {
+        if now < self.next_sample {
+            return;
+        }
+        self.next_sample = now + process::TICK;
+        if sol.ended.is_none() {
+            if let Some((cpu, rss)) = process::group_usage(sol.pid) {
+                self.solution_cpu = self.solution_cpu.max(cpu);
+                self.solution_peak = self.solution_peak.max(rss);
+            }
+        }
+        if int.ended.is_none() && self.limits.memory > 0 {
+            if let Some((_, rss)) = process::group_usage(int.pid) {
+                self.interactor_peak = self.interactor_peak.max(rss);
+            }
+        }
+    }
+
+    /// The solution's CPU time, wall time and peak memory, for a message.
+    fn usage(&self, now: Instant) -> String {
+        format!(
+            "CPU {}, wall {}, peak memory {}",
+            seconds(self.solution_cpu),
+            seconds(now.saturating_duration_since(self.deadline - self.limits.timeout)),
+            bytes(self.solution_peak)
+        )
+    }
+
+    /// A verdict of the limits alone: the solution over its CPU time or memory, the interactor
+    /// over its memory.
+    fn over_limits(&self, now: Instant) -> Option<(Verdict, String)> {
+        let limits = self.limits;
+        if limits.cpu > Duration::ZERO && self.solution_cpu > limits.cpu {
+            return Some((
+                Verdict::TimeLimit,
+                format!(
+                    "the solution went over the CPU-time limit {} ({}; killed)",
+                    seconds(limits.cpu),
+                    self.usage(now)
+                ),
+            ));
+        }
+        if limits.memory > 0 && self.solution_peak > limits.memory {
+            return Some((
+                Verdict::MemoryLimit,
+                format!(
+                    "the solution went over the memory limit {} of resident memory ({}; killed)",
+                    bytes(limits.memory),
+                    self.usage(now)
+                ),
+            ));
+        }
+        if limits.memory > 0 && self.interactor_peak > limits.memory {
+            return Some((
+                Verdict::SetupError,
+                format!(
+                    "the interactor held more than {} of resident memory (killed)",
+                    bytes(limits.memory)
+                ),
+            ));
+        }
+        None
     }
 
     /// When the loop must wake up with nothing ready: the deadline, the idleness check while both
     /// run, the interactor's time to end after the solution.
     fn wake_at(&self, sol: &Party, int: &Party) -> Instant {
         let mut until = self.deadline;
+        if sol.ended.is_none() || int.ended.is_none() {
+            until = until.min(self.next_sample);
+        }
         match (sol.ended, int.ended) {
             (None, None) => {
                 let half = self.last_move + self.limits.idle / 2;
@@ -760,6 +932,9 @@ impl Dialogue {
 
     /// The verdict, once there is one.
     fn judge(&mut self, sol: &Party, int: &mut Party, now: Instant) -> Option<(Verdict, String)> {
+        if let Some(over) = self.over_limits(now) {
+            return Some(over);
+        }
         let cap = self.limits.output_cap;
         if sol.wrote > cap {
             return Some((
@@ -860,11 +1035,17 @@ impl Dialogue {
     }
 
     fn time_limit(&self) -> (Verdict, String) {
+        let cpu = match self.limits.cpu {
+            Duration::ZERO => String::new(),
+            cpu => format!(" of the CPU-time limit {}", seconds(cpu)),
+        };
         (
             Verdict::TimeLimit,
             format!(
-                "the dialogue did not end within {:?} (killed)",
-                self.limits.timeout
+                "the dialogue did not end within the wall-clock cap {}{cpu} ({}: the solution \
+                 sleeps or waits, or other work left it too little CPU; killed)",
+                seconds(self.limits.timeout),
+                self.usage(Instant::now())
             ),
         )
     }
@@ -931,6 +1112,11 @@ impl Dialogue {
         party.reaped = true;
         Ok(())
     }
+}
+
+/// A duration as a report gives it: seconds, two decimals.
+fn seconds(d: Duration) -> String {
+    format!("{:.2}s", d.as_secs_f64())
 }
 
 /// `; its stderr ends:` and the last `lines` non-blank lines of `stderr`, or nothing.

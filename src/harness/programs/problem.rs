@@ -24,7 +24,7 @@ use crate::game::{
 };
 use crate::harness::programs::interact;
 use crate::harness::programs::process::{self, Ended};
-use crate::harness::programs::subject::{run_command, STDERR_LINES};
+use crate::harness::programs::subject::{run_command, Interactor, STDERR_LINES};
 use crate::rng::Rng;
 use crate::text_shrink;
 
@@ -47,6 +47,9 @@ pub struct Problem {
     /// judges (`stress --interactor` without `--brute`): every valid input then expects
     /// [`interact::ACCEPTED`].
     pub reference: Option<String>,
+    /// The interactor of an interactive problem, if the reference (a brute force) plays the
+    /// dialogue too: it is then run against it ([`interact::brute_outcome`]).
+    pub interactor: Option<Interactor>,
     /// The validator's command line, if any: input on stdin, exit 0 for a valid input.
     pub validator: Option<String>,
     /// Limits of one run of the generator (and of the validator).
@@ -319,6 +322,17 @@ impl DynGame for Problem {
             return Outcome::Output(format!("{}\n", interact::ACCEPTED));
         };
         let limits = self.reference_limits;
+        if let Some(interactor) = &self.interactor {
+            // A trusted program: charged the wall-clock time alone, as a brute force always is.
+            let limits = interact::Limits {
+                cpu: std::time::Duration::ZERO,
+                timeout: limits.timeout,
+                memory: 0,
+                idle: interactor.idle,
+                output_cap: limits.output_cap,
+            };
+            return interact::brute_outcome(reference, &interactor.command, input, limits);
+        }
         match run_command(reference, input, limits.timeout, limits.output_cap) {
             Outcome::Output(text) if text.trim().is_empty() => Outcome::Failed {
                 fault: Fault::RuntimeError,
@@ -402,6 +416,7 @@ mod tests {
             generator: generator.into(),
             generator_display: generator.into(),
             reference: Some(reference.into()),
+            interactor: None,
             validator: validator.map(str::to_string),
             generator_limits: limits,
             reference_limits: limits,

@@ -147,8 +147,8 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
 /// waited for) and its peak resident memory in bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Usage {
-    cpu: Duration,
-    peak: u64,
+    pub(crate) cpu: Duration,
+    pub(crate) peak: u64,
 }
 
 impl Usage {

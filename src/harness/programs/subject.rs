@@ -31,8 +31,9 @@ pub enum Subject {
         /// How its answer is judged against the reference's ([`Checker::Lines`] by default).
         checker: Checker,
         /// The interactor it talks to, if the problem is interactive: then the interactor judges
-        /// each run ([`interact`]), the checker is not used, and `timeout` is the wall-clock
-        /// time of the whole dialogue (no CPU-time or memory limit yet).
+        /// each run ([`interact`]), under the same CPU-time, memory and output limits; the
+        /// checker compares the interactor's OUTPUT with the brute force's when one plays the
+        /// dialogue too ([`Interactor::against_brute`]).
         interactor: Option<Interactor>,
     },
 }
@@ -45,6 +46,10 @@ pub struct Interactor {
     pub command: String,
     /// The idleness limit ([`interact::Limits::idle`]).
     pub idle: Duration,
+    /// Whether a brute force plays the same dialogue (`stress --interactor --brute`): then an
+    /// accepted run is also judged by its interactor's OUTPUT against the brute force's
+    /// ([`interact::output_of`]), with the solution's checker.
+    pub against_brute: bool,
 }
 
 impl Subject {
@@ -95,17 +100,14 @@ impl Subject {
                 command,
                 timeout,
                 output_cap,
+                memory,
                 interactor: Some(interactor),
                 ..
             } => interact::run_outcome(
                 command,
                 &interactor.command,
                 input,
-                interact::Limits {
-                    timeout: *timeout,
-                    idle: interactor.idle,
-                    output_cap: *output_cap,
-                },
+                interact::Limits::judged(*timeout, *memory, interactor.idle, *output_cap),
             ),
             Subject::Solution {
                 command,
@@ -123,31 +125,37 @@ impl Subject {
     /// judged like a judge would: only on inputs the reference accepts, where both answered by
     /// its [`Checker`] ([`Subject::judge`]; a checker program needs the input, so here two
     /// answers are compared as [`Checker::Lines`] compares them). An interactive solution's
-    /// answer is its interactor's verdict ([`interact::judged`]).
+    /// answer is its interactor's verdict ([`interact::judged`]), and with a brute force
+    /// playing too, its interactor's OUTPUT against the brute force's.
     pub fn disagrees(&self, mine: &Outcome, reference: &Outcome) -> bool {
+        match (self, mine, reference) {
+            (Subject::Engine, _, _) => !mine.agrees_with(reference),
+            (Subject::Solution { .. }, _, Outcome::Rejected { .. }) => false,
+            (Subject::Solution { checker, .. }, Outcome::Output(a), Outcome::Output(b)) => {
+                let checker = match checker {
+                    Checker::Program { .. } => &Checker::Lines,
+                    other => other,
+                };
+                self.judge_with(checker, b"", a, b) != Judgement::Accepted
+            }
+            (Subject::Solution { .. }, _, _) => true,
+        }
+    }
+
+    /// Two answers judged by `checker`, or for an interactive solution by its interactor's
+    /// verdict and (against a brute force) `checker` on the two OUTPUTs.
+    fn judge_with(&self, checker: &Checker, input: &[u8], a: &str, b: &str) -> Judgement {
         match self {
-            Subject::Engine => !mine.agrees_with(reference),
             Subject::Solution {
-                interactor: Some(_),
+                interactor: Some(interactor),
                 ..
-            } => match (mine, reference) {
-                (_, Outcome::Rejected { .. }) => false,
-                (Outcome::Output(a), Outcome::Output(_)) => {
-                    interact::judged(a) != Judgement::Accepted
+            } => match interact::judged(a) {
+                Judgement::Accepted if interactor.against_brute => {
+                    checker.judge(input, interact::output_of(a), interact::output_of(b))
                 }
-                _ => true,
+                judgement => judgement,
             },
-            Subject::Solution { checker, .. } => match (mine, reference) {
-                (_, Outcome::Rejected { .. }) => false,
-                (Outcome::Output(a), Outcome::Output(b)) => {
-                    let checker = match checker {
-                        Checker::Program { .. } => &Checker::Lines,
-                        other => other,
-                    };
-                    checker.judge(b"", a, b) != Judgement::Accepted
-                }
-                _ => true,
-            },
+            _ => checker.judge(input, a, b),
         }
     }
 
@@ -155,16 +163,8 @@ impl Subject {
     /// the reference exactly) and where either side gave no answer.
     pub fn judge(&self, input: &[u8], mine: &Outcome, reference: &Outcome) -> Option<Judgement> {
         match (self, mine, reference) {
-            (
-                Subject::Solution {
-                    interactor: Some(_),
-                    ..
-                },
-                Outcome::Output(a),
-                Outcome::Output(_),
-            ) => Some(interact::judged(a)),
             (Subject::Solution { checker, .. }, Outcome::Output(a), Outcome::Output(b)) => {
-                Some(checker.judge(input, a, b))
+                Some(self.judge_with(checker, input, a, b))
             }
             _ => None,
         }

@@ -430,6 +430,7 @@ impl VerdictTest {
             generator: String::new(),
             generator_display: String::new(),
             reference: Some(reference),
+            interactor: None,
             validator,
             generator_limits: validator_limits,
             reference_limits,
