@@ -566,12 +566,99 @@ fn a_generator_that_fails_hangs_or_prints_nothing_is_an_error() {
         setup_error(&dir, &run, said);
         assert!(
             run.stderr
-                .contains("error: the generator fails on case 0: "),
+                .contains("error: the generator (--gen) failed on case 0 (seed "),
             "{}",
             run.all()
         );
         assert!(run.took < Duration::from_secs(30), "{}", run.all());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A generator of the maximum subarray's inputs (one number) that appends `SIZE SEED` to
+/// `gen.log` in the run's folder each time it runs, and fails (exit 1, `gen: broken` on stderr)
+/// from its `fail_from`-th run on.
+fn logging_gen(dir: &Path, fail_from: usize) -> String {
+    std::fs::write(
+        dir.join("gen_log.py"),
+        format!(
+            "import sys\n\
+             size, seed = int(sys.argv[1]), int(sys.argv[-1])\n\
+             with open('gen.log', 'a') as log:\n    log.write(f'{{size}} {{seed}}\\n')\n\
+             if len(open('gen.log').read().splitlines()) >= {fail_from}:\n\
+             \x20   sys.exit('gen: broken')\n\
+             print(1)\nprint(seed % 21 - 10)\n"
+        ),
+    )
+    .unwrap();
+    "gen_log.py {size}".into()
+}
+
+/// The seeds `gen.log` holds, one a run of the generator.
+fn logged_seeds(dir: &Path) -> Vec<u64> {
+    std::fs::read_to_string(dir.join("gen.log"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_failing_generator_is_named_by_its_flag_with_the_case_and_the_seed_it_was_given_on_stderr() {
+    // Case 0 runs (the probe's run of the generator is the run's), the generator's second
+    // run, case 1, fails (before: "generator failed on case seed 5206558337466748783: `…`
+    // failed", on stdout).
+    let dir = temp_dir("stress-gen-words");
+    let gen = logging_gen(&dir, 2);
+    let [b, brute] = flag("--brute", "brute.py");
+    let [s, solution] = flag("--solution", "correct.cpp");
+    let run = stress(
+        &dir,
+        &[
+            "--gen", &gen, &b, &brute, &s, &solution, "--jobs", "1", "--cases", "5",
+        ],
+    );
+    setup_error(&dir, &run, &["gen: broken"]);
+    let seeds = logged_seeds(&dir);
+    assert_eq!(seeds.len(), 2, "{seeds:?}: {}", run.all());
+    let head = format!(
+        "error: the generator (--gen) failed on case 1 (seed {}): `python3 gen_log.py 1 {}` \
+         failed with exit code 1; its stderr ends:\n  gen: broken\n",
+        seeds[1], seeds[1]
+    );
+    assert!(run.stderr.contains(&head), "{head}\nnot in {}", run.all());
+    assert!(!run.stdout.contains("error"), "{}", run.all());
+    // Only the seed the generator got: no 64-bit case seed beside it.
+    let line = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("error: "))
+        .unwrap();
+    for number in line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+    {
+        assert!(number.parse::<u64>().unwrap() < 1 << 31, "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_generator_runs_once_on_each_case_the_probe_before_the_run_included() {
+    let dir = temp_dir("stress-gen-once");
+    let gen = logging_gen(&dir, usize::MAX);
+    let [b, brute] = flag("--brute", "brute.py");
+    let [s, solution] = flag("--solution", "correct.cpp");
+    let run = stress(
+        &dir,
+        &["--gen", &gen, &b, &brute, &s, &solution, "--cases", "12"],
+    );
+    clean(&dir, &run, 12);
+    let mut seeds = logged_seeds(&dir);
+    assert_eq!(seeds.len(), 12, "{seeds:?}: {}", run.all());
+    seeds.sort();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 12, "twelve cases, twelve seeds: {seeds:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

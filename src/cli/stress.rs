@@ -158,7 +158,8 @@ pub fn run(args: StressArgs) -> CliResult {
     let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let brute_flag = given_flag(&["--brute", "--reference", "-r"]);
     let solution_flag = given_flag(&["--solution", "-s"]);
-    let generator = ready(&tools, given_flag(&["--gen", "-g"]), &args.gen)?;
+    let gen_flag = given_flag(&["--gen", "-g"]);
+    let generator = ready(&tools, gen_flag, &args.gen)?;
     let reference = match &args.reference {
         Some(r) => Some(ready(&tools, brute_flag, r)?.command),
         None => None,
@@ -243,6 +244,8 @@ pub fn run(args: StressArgs) -> CliResult {
         max_size: args.max_size,
         keep_shape: args.shape == ShapeMode::Strict && args.validator.is_none(),
         replay,
+        generator_flag: gen_flag,
+        kept: Default::default(),
     }));
     let game: &'static dyn DynGame = problem;
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.

@@ -128,11 +128,10 @@ pub fn probe(
     let largest = problem::CASES_PER_SIZE * (problem.max_size - problem.min_size);
     for index in [0, largest] {
         let case_seed = Rng::case_seed(seed, index);
+        // Kept: the run's case takes this input, the generator is not run twice on it.
         let input = problem
-            .generate_case(case_seed, index, &Options::new())
-            .map_err(|e| {
-                format!("the generator fails on case {index}: {e}\n(nothing was run or saved)")
-            })?;
+            .generate_kept(case_seed, index)
+            .map_err(|e| format!("{e}\n(nothing was run or saved)"))?;
         match problem.reference(input.as_bytes(), &Options::new()) {
             Outcome::Failed { fault, message } => {
                 return Err(format!(
