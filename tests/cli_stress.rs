@@ -404,7 +404,7 @@ fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
         run.all()
     );
     assert!(
-        finding.replay.ends_with(" --timeout 1000ms"),
+        finding.replay.ends_with(" --solution-timeout 1000ms"),
         "the replay keeps the time limit: {}",
         finding.replay
     );
@@ -821,6 +821,38 @@ fn a_mistyped_program_is_no_such_file_with_the_closest_name_under_its_flag() {
 }
 
 // 5. Kept cases, judged one verdict a case.
+
+#[test]
+fn judge_takes_the_time_limit_under_stress_s_name_and_under_its_older_one() {
+    // `stress --solution-timeout`, `judge --timeout`: one name now, the old one an alias.
+    let dir = temp_dir("stress-judge-timeout");
+    std::fs::write(dir.join("spin.in"), "2\n1 1\n").unwrap();
+    std::fs::write(dir.join("spin.out"), "2\n").unwrap();
+    let slow = fixture("slow.cpp");
+    for flag in ["--solution-timeout", "--timeout"] {
+        let started = Instant::now();
+        let run = run_in(&dir, &["judge", &slow, "spin.in", flag, "300ms"]);
+        assert_eq!(run.code, Some(1), "{flag}: {}", run.all());
+        assert!(
+            run.stdout.starts_with("time limit     spin.in ("),
+            "{flag}: {}",
+            run.all()
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "{flag}: {}",
+            run.all()
+        );
+    }
+    let help = run_in(&dir, &["judge", "--help"]);
+    assert!(
+        help.stdout.contains("--solution-timeout <DURATION>")
+            && help.stdout.contains("[alias: --timeout]"),
+        "{}",
+        help.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
 #[test]
 fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {

@@ -203,7 +203,7 @@ pub fn run(args: StressArgs) -> CliResult {
     let mut limits = String::new();
     if args.solution_timeout != Duration::from_secs(10) {
         limits.push_str(&format!(
-            " --timeout {}ms",
+            " --solution-timeout {}ms",
             args.solution_timeout.as_millis()
         ));
     }
