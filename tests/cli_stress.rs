@@ -512,6 +512,49 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn the_float_checker_s_note_shows_the_error_that_decided_rounded() {
+    // Only --rel-error given: the relative error, rounded (before: `error
+    // 1.9999999999997797e-4`, the absolute one).
+    let dir = temp_dir("stress-float-note");
+    std::fs::write(
+        dir.join("n_brute.py"),
+        "n = int(input())\nprint(f'{n:.6f}')\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("n_off.py"),
+        "n = int(input())\nprint(f'{n * 1.0002:.6f}')\n",
+    )
+    .unwrap();
+    let run = stress(
+        &dir,
+        &[
+            "--brute",
+            "n_brute.py",
+            "--solution",
+            "n_off.py",
+            "--checker",
+            "float",
+            "--rel-error",
+            "1e-5",
+            "--cases",
+            "5",
+        ],
+    );
+    let finding = found(&dir, &run, "n_off-py", "wrong answer", "1.000000\n");
+    let note = "token 1: expected 1.000000, found 1.000200 (relative error 2e-4, over the 1e-5 \
+                allowed)";
+    assert!(run.stdout.contains(note), "{note}\nnot in {}", run.all());
+    let again = shell(&dir, &finding.replay);
+    assert!(
+        again.stdout.contains(note),
+        "{note}\nnot in {}",
+        again.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // 3. Correct solutions run clean; the C and Rust compile paths find their bug.
 
 #[test]
