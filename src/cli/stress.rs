@@ -120,7 +120,7 @@ pub struct StressArgs {
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
     /// The name of the problem: findings go to <findings>/<NAME>/ (default: the solution's file
-    /// name without its extension).
+    /// name, its extension after a `-`: `main-cpp` for main.cpp, `sol-py` for sol.py).
     #[arg(long)]
     name: Option<String>,
     /// Folder of the findings folders.
