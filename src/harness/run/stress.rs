@@ -120,37 +120,6 @@ pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::problem_name;
-
-    #[test]
-    fn a_problem_is_named_by_the_solution_s_file_and_its_language() {
-        let dir = std::env::temp_dir().join(format!("boardfuzz-name-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        for file in [
-            "sol.cpp",
-            "sol.py",
-            "Main.java",
-            "a.out",
-            "solve",
-            "my.sol.rs",
-        ] {
-            std::fs::write(dir.join(file), "").unwrap();
-        }
-        let name = |line: &str| problem_name(None, &format!("{}/{line}", dir.display())).unwrap();
-        assert_eq!(name("sol.cpp"), "sol-cpp");
-        assert_eq!(name("sol.py"), "sol-py");
-        assert_eq!(name("Main.java"), "Main-java");
-        assert_eq!(name("a.out"), "a-out");
-        assert_eq!(name("solve"), "solve");
-        assert_eq!(name("my.sol.rs"), "my_sol-rs");
-        assert_eq!(problem_name(None, "no-such-file.cpp").unwrap(), "solution");
-        assert_eq!(problem_name(Some("boj1000"), "sol.cpp").unwrap(), "boj1000");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
-
 /// Before anything is run or saved: the first case's input, the reference's answer to it, and
 /// the solution on the first two inputs. A generator or reference that fails on the first case,
 /// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
@@ -202,5 +171,36 @@ pub fn probe(
             solution
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::problem_name;
+
+    #[test]
+    fn a_problem_is_named_by_the_solution_s_file_and_its_language() {
+        let dir = std::env::temp_dir().join(format!("boardfuzz-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in [
+            "sol.cpp",
+            "sol.py",
+            "Main.java",
+            "a.out",
+            "solve",
+            "my.sol.rs",
+        ] {
+            std::fs::write(dir.join(file), "").unwrap();
+        }
+        let name = |line: &str| problem_name(None, &format!("{}/{line}", dir.display())).unwrap();
+        assert_eq!(name("sol.cpp"), "sol-cpp");
+        assert_eq!(name("sol.py"), "sol-py");
+        assert_eq!(name("Main.java"), "Main-java");
+        assert_eq!(name("a.out"), "a-out");
+        assert_eq!(name("solve"), "solve");
+        assert_eq!(name("my.sol.rs"), "my_sol-rs");
+        assert_eq!(problem_name(None, "no-such-file.cpp").unwrap(), "solution");
+        assert_eq!(problem_name(Some("boj1000"), "sol.cpp").unwrap(), "boj1000");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
