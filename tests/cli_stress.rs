@@ -914,16 +914,12 @@ fn judge_takes_the_time_limit_under_stress_s_name_and_under_its_older_one() {
     std::fs::write(dir.join("spin.out"), "2\n").unwrap();
     let slow = fixture("slow.cpp");
     for flag in ["--solution-timeout", "--timeout"] {
-        let started = Instant::now();
         let run = run_in(&dir, &["judge", &slow, "spin.in", flag, "300ms"]);
         assert_eq!(run.code, Some(1), "{flag}: {}", run.all());
+        // The limit given, not the default 10 s.
         assert!(
-            run.stdout.starts_with("time limit     spin.in ("),
-            "{flag}: {}",
-            run.all()
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(8),
+            run.stdout.starts_with("time limit     spin.in (")
+                && run.stdout.contains("\nover the CPU-time limit 0.30s (CPU "),
             "{flag}: {}",
             run.all()
         );
