@@ -2522,6 +2522,13 @@ pub trait DynGame: Sync {
         let _ = index;
         self.generate(&mut Rng::new(case_seed), options)
     }
+    /// What a run says when the generator gave no case `index` (of case seed `case_seed`):
+    /// `why` is the generator's own error. By default `the generator failed on case INDEX (case
+    /// seed CASE_SEED): WHY`; a problem whose generator is a program of the user's names the
+    /// flag and the seed that program was given instead.
+    fn generator_failed(&self, case_seed: u64, index: u64, why: &str) -> String {
+        format!("the generator failed on case {index} (case seed {case_seed}): {why}")
+    }
     /// The command that regenerates case `index` (of case seed `case_seed`) alone, as a
     /// finding prints it: by default `INVOCATION gen GAME --seed CASE_SEED`, where `invocation`
     /// is how the caller's own commands start (`boardfuzz`, or a path to a user's binary; the

@@ -83,7 +83,7 @@ fn one_query_too_many_is_a_wrong_answer_shrunk_to_the_smallest_secret_and_judged
     assert_eq!(run.code, Some(1), "{all}");
     assert!(
         run.stdout
-            .contains("FINDING in guess_one_too_many: wrong answer"),
+            .contains("FINDING in guess_one_too_many-py: wrong answer"),
         "{all}"
     );
     // n = 6 is the smallest n the bug fails on, and 4 its smallest secret there.
@@ -164,7 +164,7 @@ fn a_malformed_query_a_deadlock_and_an_early_exit_get_their_verdicts_shrunk() {
         assert_eq!(run.code, Some(1), "{solution}: {all}");
         assert!(
             run.stdout
-                .contains(&format!("FINDING in {solution}: {verdict}")),
+                .contains(&format!("FINDING in {solution}-py: {verdict}")),
             "{solution}: {all}"
         );
         assert!(
@@ -280,7 +280,7 @@ fn a_brute_force_plays_the_dialogue_too_and_the_outputs_are_compared() {
     assert_eq!(run.code, Some(1), "{all}");
     assert!(
         run.stdout
-            .contains("FINDING in sum_drops_negatives: wrong answer"),
+            .contains("FINDING in sum_drops_negatives-py: wrong answer"),
         "{all}"
     );
     let input = common::reported_input(&run.stdout);

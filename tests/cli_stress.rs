@@ -311,7 +311,7 @@ fn a_wrong_answer_in_cpp_is_found_shrunk_to_the_smallest_valid_input_saved_and_r
     let dir = temp_dir("stress-wrong-cpp");
     let validator = fixture("validator.py");
     let run = stress_fixtures(&dir, "brute.py", "wrong.cpp", &["--validator", &validator]);
-    let finding = found(&dir, &run, "wrong", "wrong answer", "-1\n");
+    let finding = found(&dir, &run, "wrong-cpp", "wrong answer", "-1\n");
     // The smallest input the validator accepts is two lines, `n` and n numbers; the bug needs
     // every number negative: `1` / `-1` is the only such input of 5 bytes, and none is shorter.
     assert_eq!(finding.input, "1\n-1\n", "{}", run.all());
@@ -340,7 +340,7 @@ fn a_python_crash_is_a_runtime_error_shrunk_to_an_input_that_still_crashes() {
     let dir = temp_dir("stress-crash-py");
     let validator = fixture("validator.py");
     let run = stress_fixtures(&dir, "brute.py", "crash.py", &["--validator", &validator]);
-    let finding = found(&dir, &run, "crash", "solution runtime error", "0\n");
+    let finding = found(&dir, &run, "crash-py", "solution runtime error", "0\n");
     // The crash is a 0 in the array: shrunk to the one valid input of one element 0.
     assert_eq!(finding.input, "1\n0\n", "{}", run.all());
     assert!(
@@ -368,7 +368,7 @@ fn a_cpp_abort_on_the_first_inputs_is_a_finding_not_a_program_that_cannot_run() 
     let dir = temp_dir("stress-crash-cpp");
     let validator = fixture("validator.py");
     let run = stress_fixtures(&dir, "brute.py", "crash.cpp", &["--validator", &validator]);
-    let finding = found(&dir, &run, "crash", "solution runtime error", "0\n");
+    let finding = found(&dir, &run, "crash-cpp", "solution runtime error", "0\n");
     assert_eq!(finding.case, 0, "{}", run.all());
     assert!(
         run.stdout.contains("killed by signal 6 (SIGABRT)"),
@@ -394,7 +394,7 @@ fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
         &slow,
         &["--validator", &validator, "--solution-timeout", "1s"],
     );
-    let finding = found(&dir, &run, "slow", "solution time limit", "7\n");
+    let finding = found(&dir, &run, "slow-py", "solution time limit", "7\n");
     // slow.py loops forever on a 7: the smallest such input.
     assert_eq!(finding.input, "1\n7\n", "{}", run.all());
     assert!(
@@ -404,7 +404,7 @@ fn a_hang_is_a_time_limit_shrunk_to_an_input_that_still_hangs() {
         run.all()
     );
     assert!(
-        finding.replay.ends_with(" --timeout 1000ms"),
+        finding.replay.ends_with(" --solution-timeout 1000ms"),
         "the replay keeps the time limit: {}",
         finding.replay
     );
@@ -432,7 +432,7 @@ fn spaces_pass_the_tokens_checker_and_fail_the_default_lines_checker() {
         run.all()
     );
     let run = stress_fixtures(&dir, "brute.py", "spaces.py", &["--cases", "12"]);
-    let finding = found(&dir, &run, "spaces", "wrong answer", "0\n");
+    let finding = found(&dir, &run, "spaces-py", "wrong answer", "0\n");
     // Any input shows it: the first, its number moved to 0.
     assert_eq!(finding.case, 0, "{}", run.all());
     assert_eq!(finding.input, "1\n0\n", "{}", run.all());
@@ -458,7 +458,7 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
     // ... which the default checker rejects: the first case's `+8`, shrunk to the smallest
     // positive answer.
     let run = stress_fixtures(&dir, "brute.py", "sign.py", &["--cases", "10"]);
-    let finding = found(&dir, &run, "sign", "wrong answer", "1\n");
+    let finding = found(&dir, &run, "sign-py", "wrong answer", "1\n");
     assert_eq!(
         (finding.case, &*finding.input),
         (0, "1\n1\n"),
@@ -481,7 +481,7 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
         "mean_wrong.py",
         &["--checker", "float", "--validator", &validator],
     );
-    let finding = found(&dir, &run, "mean_wrong", "wrong answer", "-0.500000\n");
+    let finding = found(&dir, &run, "mean_wrong-py", "wrong answer", "-0.500000\n");
     // The first cases have one number, whose mean is whole; the smallest failing input has two
     // whose sum is odd, and the smallest such numbers are 0 and ±1.
     assert!(
@@ -512,6 +512,49 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn the_float_checker_s_note_shows_the_error_that_decided_rounded() {
+    // Only --rel-error given: the relative error, rounded (before: `error
+    // 1.9999999999997797e-4`, the absolute one).
+    let dir = temp_dir("stress-float-note");
+    std::fs::write(
+        dir.join("n_brute.py"),
+        "n = int(input())\nprint(f'{n:.6f}')\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("n_off.py"),
+        "n = int(input())\nprint(f'{n * 1.0002:.6f}')\n",
+    )
+    .unwrap();
+    let run = stress(
+        &dir,
+        &[
+            "--brute",
+            "n_brute.py",
+            "--solution",
+            "n_off.py",
+            "--checker",
+            "float",
+            "--rel-error",
+            "1e-5",
+            "--cases",
+            "5",
+        ],
+    );
+    let finding = found(&dir, &run, "n_off-py", "wrong answer", "1.000000\n");
+    let note = "token 1: expected 1.000000, found 1.000200 (relative error 2e-4, over the 1e-5 \
+                allowed)";
+    assert!(run.stdout.contains(note), "{note}\nnot in {}", run.all());
+    let again = shell(&dir, &finding.replay);
+    assert!(
+        again.stdout.contains(note),
+        "{note}\nnot in {}",
+        again.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // 3. Correct solutions run clean; the C and Rust compile paths find their bug.
 
 #[test]
@@ -525,12 +568,53 @@ fn correct_solutions_in_cpp_and_java_run_clean() {
 }
 
 #[test]
+fn solutions_of_one_name_in_two_languages_keep_their_findings_apart() {
+    // sol.cpp and sol.py: `findings/sol-cpp` and `findings/sol-py` (before: both `findings/sol`,
+    // where the second finding, the same input, was not saved at all).
+    let dir = temp_dir("stress-two-languages");
+    std::fs::copy(fixture("wrong.cpp"), dir.join("sol.cpp")).unwrap();
+    std::fs::write(
+        dir.join("sol.py"),
+        "n = int(input())\na = list(map(int, input().split()))\nbest = run = 0\n\
+         for x in a:\n    run = max(x, run + x)\n    best = max(best, run)\nprint(best)\n",
+    )
+    .unwrap();
+    let validator = fixture("validator.py");
+    let [b, brute] = flag("--brute", "brute.py");
+    let sol = |file: &str| {
+        stress(
+            &dir,
+            &[&b, &brute, "--solution", file, "--validator", &validator],
+        )
+    };
+    let run = sol("sol.cpp");
+    let cpp = found(&dir, &run, "sol-cpp", "wrong answer", "-1\n");
+    let run = sol("sol.py");
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("FINDING in sol-py: wrong answer (case "),
+        "{}",
+        run.all()
+    );
+    let py = Path::new("findings/sol-py").join(cpp.saved.file_name().unwrap());
+    assert!(
+        run.stdout.contains(&format!("\n{}\n", py.display())),
+        "{}",
+        run.all()
+    );
+    assert_eq!(saved_cases(&dir), vec![cpp.saved, py], "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_same_bug_in_c_and_in_rust_is_found_and_shrunk() {
     let dir = temp_dir("stress-c-rust");
     let validator = fixture("validator.py");
     for source in ["wrong.c", "wrong.rs"] {
         let run = stress_fixtures(&dir, "brute.py", source, &["--validator", &validator]);
-        let finding = found(&dir, &run, "wrong", "wrong answer", "-1\n");
+        let name = source.replace('.', "-");
+        let finding = found(&dir, &run, &name, "wrong answer", "-1\n");
         assert_eq!(finding.input, "1\n-1\n", "{source}: {}", run.all());
         let again = shell(&dir, &finding.replay);
         assert_eq!(again.code, Some(1), "{source}: {}", again.all());
@@ -566,12 +650,99 @@ fn a_generator_that_fails_hangs_or_prints_nothing_is_an_error() {
         setup_error(&dir, &run, said);
         assert!(
             run.stderr
-                .contains("error: the generator fails on case 0: "),
+                .contains("error: the generator (--gen) failed on case 0 (seed "),
             "{}",
             run.all()
         );
         assert!(run.took < Duration::from_secs(30), "{}", run.all());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A generator of the maximum subarray's inputs (one number) that appends `SIZE SEED` to
+/// `gen.log` in the run's folder each time it runs, and fails (exit 1, `gen: broken` on stderr)
+/// from its `fail_from`-th run on.
+fn logging_gen(dir: &Path, fail_from: usize) -> String {
+    std::fs::write(
+        dir.join("gen_log.py"),
+        format!(
+            "import sys\n\
+             size, seed = int(sys.argv[1]), int(sys.argv[-1])\n\
+             with open('gen.log', 'a') as log:\n    log.write(f'{{size}} {{seed}}\\n')\n\
+             if len(open('gen.log').read().splitlines()) >= {fail_from}:\n\
+             \x20   sys.exit('gen: broken')\n\
+             print(1)\nprint(seed % 21 - 10)\n"
+        ),
+    )
+    .unwrap();
+    "gen_log.py {size}".into()
+}
+
+/// The seeds `gen.log` holds, one a run of the generator.
+fn logged_seeds(dir: &Path) -> Vec<u64> {
+    std::fs::read_to_string(dir.join("gen.log"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_failing_generator_is_named_by_its_flag_with_the_case_and_the_seed_it_was_given_on_stderr() {
+    // Case 0 runs (the probe's run of the generator is the run's), the generator's second
+    // run, case 1, fails (before: "generator failed on case seed 5206558337466748783: `…`
+    // failed", on stdout).
+    let dir = temp_dir("stress-gen-words");
+    let gen = logging_gen(&dir, 2);
+    let [b, brute] = flag("--brute", "brute.py");
+    let [s, solution] = flag("--solution", "correct.cpp");
+    let run = stress(
+        &dir,
+        &[
+            "--gen", &gen, &b, &brute, &s, &solution, "--jobs", "1", "--cases", "5",
+        ],
+    );
+    setup_error(&dir, &run, &["gen: broken"]);
+    let seeds = logged_seeds(&dir);
+    assert_eq!(seeds.len(), 2, "{seeds:?}: {}", run.all());
+    let head = format!(
+        "error: the generator (--gen) failed on case 1 (seed {}): `python3 gen_log.py 1 {}` \
+         failed with exit code 1; its stderr ends:\n  gen: broken\n",
+        seeds[1], seeds[1]
+    );
+    assert!(run.stderr.contains(&head), "{head}\nnot in {}", run.all());
+    assert!(!run.stdout.contains("error"), "{}", run.all());
+    // Only the seed the generator got: no 64-bit case seed beside it.
+    let line = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("error: "))
+        .unwrap();
+    for number in line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+    {
+        assert!(number.parse::<u64>().unwrap() < 1 << 31, "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_generator_runs_once_on_each_case_the_probe_before_the_run_included() {
+    let dir = temp_dir("stress-gen-once");
+    let gen = logging_gen(&dir, usize::MAX);
+    let [b, brute] = flag("--brute", "brute.py");
+    let [s, solution] = flag("--solution", "correct.cpp");
+    let run = stress(
+        &dir,
+        &["--gen", &gen, &b, &brute, &s, &solution, "--cases", "12"],
+    );
+    clean(&dir, &run, 12);
+    let mut seeds = logged_seeds(&dir);
+    assert_eq!(seeds.len(), 12, "{seeds:?}: {}", run.all());
+    seeds.sort();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 12, "twelve cases, twelve seeds: {seeds:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -736,6 +907,34 @@ fn a_mistyped_program_is_no_such_file_with_the_closest_name_under_its_flag() {
 // 5. Kept cases, judged one verdict a case.
 
 #[test]
+fn judge_takes_the_time_limit_under_stress_s_name_and_under_its_older_one() {
+    // `stress --solution-timeout`, `judge --timeout`: one name now, the old one an alias.
+    let dir = temp_dir("stress-judge-timeout");
+    std::fs::write(dir.join("spin.in"), "2\n1 1\n").unwrap();
+    std::fs::write(dir.join("spin.out"), "2\n").unwrap();
+    let slow = fixture("slow.cpp");
+    for flag in ["--solution-timeout", "--timeout"] {
+        let run = run_in(&dir, &["judge", &slow, "spin.in", flag, "300ms"]);
+        assert_eq!(run.code, Some(1), "{flag}: {}", run.all());
+        // The limit given, not the default 10 s.
+        assert!(
+            run.stdout.starts_with("time limit     spin.in (")
+                && run.stdout.contains("\nover the CPU-time limit 0.30s (CPU "),
+            "{flag}: {}",
+            run.all()
+        );
+    }
+    let help = run_in(&dir, &["judge", "--help"]);
+    assert!(
+        help.stdout.contains("--solution-timeout <DURATION>")
+            && help.stdout.contains("[alias: --timeout]"),
+        "{}",
+        help.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
     let dir = temp_dir("stress-judge");
     let cases = dir.join("cases");
@@ -859,7 +1058,7 @@ fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_r
         &slow,
         &["--seed", "2", "--time", "4s", "--solution-timeout", "1s"],
     );
-    let finding = found(&dir, &run, "sleeps", "solution time limit", "7\n");
+    let finding = found(&dir, &run, "sleeps-py", "solution time limit", "7\n");
     assert_eq!(finding.input, "1\n7\n", "{}", run.all());
     assert!(
         run.stdout
@@ -1010,7 +1209,7 @@ fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
     assert_eq!(code, Some(130), "{report}");
     assert!(took < Duration::from_secs(3), "{took:?}: {report}");
     assert!(
-        report.contains("FINDING in slow: solution time limit (case 2 of seed 2; "),
+        report.contains("FINDING in slow-py: solution time limit (case 2 of seed 2; "),
         "{report}"
     );
     assert!(
@@ -1167,7 +1366,13 @@ fn the_ten_dice_finding_is_shrunk_to_ten_dice_in_1_to_5_on_which_the_two_still_d
     let dir = temp_dir("stress-dice-shape");
     let run = dice_stress(&dir, &[]);
     let answer = python_on("dice_brute.py", &reported_input(&run.stdout));
-    let finding = found(&dir, &run, "dice_finished_moves", "wrong answer", &answer);
+    let finding = found(
+        &dir,
+        &run,
+        "dice_finished_moves-cpp",
+        "wrong answer",
+        &answer,
+    );
     let shrunk = dice(&finding.input);
     assert_eq!(shrunk.len(), 10, "{}", run.all());
     assert!(shrunk.iter().all(|d| (1..=5).contains(d)), "{}", run.all());
@@ -1208,7 +1413,13 @@ fn shape_loose_lets_the_ten_dice_shrink_to_fewer_than_ten() {
     let dir = temp_dir("stress-dice-loose");
     let run = dice_stress(&dir, &["--shape", "loose"]);
     let answer = python_on("dice_brute.py", &reported_input(&run.stdout));
-    let finding = found(&dir, &run, "dice_finished_moves", "wrong answer", &answer);
+    let finding = found(
+        &dir,
+        &run,
+        "dice_finished_moves-cpp",
+        "wrong answer",
+        &answer,
+    );
     // Nothing keeps the ten dice: the brute force answers any number, and the solution, which
     // reads ten, is wrong on fewer.
     assert!(dice(&finding.input).len() < 10, "{}", run.all());
@@ -1233,7 +1444,7 @@ fn a_case_found_at_size_60_is_regenerated_smaller_then_shrunk_and_its_command_pr
     let extra = ["--min-size", "60", "--cases", "100", "--verbose"];
     let run = stress_fixtures(&dir, "brute.py", "short_runs.py", &extra);
     let answer = python_on("brute.py", &reported_input(&run.stdout));
-    let finding = found(&dir, &run, "short_runs", "wrong answer", &answer);
+    let finding = found(&dir, &run, "short_runs-py", "wrong answer", &answer);
     let note = run
         .stdout
         .lines()

@@ -27,9 +27,16 @@ pub struct JudgeArgs {
     cases: Vec<PathBuf>,
     /// CPU-time limit per case (user + system of the program's whole process group, as judges
     /// charge it; over it: a "time limit" verdict). A run that sleeps or blocks is stopped at a
-    /// wall-clock cap of 3x the limit, and at least the limit + 2s.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    timeout: Duration,
+    /// wall-clock cap of 3x the limit, and at least the limit + 2s. The flag `stress` and
+    /// `check --solution` take; `--timeout` is its older name.
+    #[arg(
+        long,
+        visible_alias = "timeout",
+        value_parser = parse_duration,
+        default_value = "10s",
+        value_name = "DURATION"
+    )]
+    solution_timeout: Duration,
     /// Memory limit per case, in bytes (K, M and G suffixes allowed; 0 for none): the resident
     /// memory of the program's whole process group. Over it: a "memory limit" verdict.
     #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
@@ -154,7 +161,7 @@ pub fn run(args: JudgeArgs) -> CliResult {
                 interactor,
                 &text,
                 interact::Limits::judged(
-                    args.timeout,
+                    args.solution_timeout,
                     args.memory_limit,
                     args.idle_limit,
                     args.output_limit,
@@ -163,7 +170,7 @@ pub fn run(args: JudgeArgs) -> CliResult {
             None => run_solution(
                 &command,
                 &text,
-                args.timeout,
+                args.solution_timeout,
                 args.output_limit,
                 args.memory_limit,
             ),

@@ -120,7 +120,7 @@ pub struct StressArgs {
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
     /// The name of the problem: findings go to <findings>/<NAME>/ (default: the solution's file
-    /// name without its extension).
+    /// name, its extension after a `-`: `main-cpp` for main.cpp, `sol-py` for sol.py).
     #[arg(long)]
     name: Option<String>,
     /// Folder of the findings folders.
@@ -158,11 +158,13 @@ pub fn run(args: StressArgs) -> CliResult {
     let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let brute_flag = given_flag(&["--brute", "--reference", "-r"]);
     let solution_flag = given_flag(&["--solution", "-s"]);
-    let generator = ready(&tools, given_flag(&["--gen", "-g"]), &args.gen)?;
-    let reference = match &args.reference {
-        Some(r) => Some(ready(&tools, brute_flag, r)?.command),
-        None => None,
-    };
+    let gen_flag = given_flag(&["--gen", "-g"]);
+    let generator = ready(&tools, gen_flag, &args.gen)?;
+    let reference = args
+        .reference
+        .as_ref()
+        .map(|r| ready(&tools, brute_flag, r));
+    let reference = reference.transpose()?.map(|r| r.command);
     let solution = ready(
         &args.toolchain.for_solution(&tools),
         solution_flag,
@@ -179,15 +181,13 @@ pub fn run(args: StressArgs) -> CliResult {
     };
     let checker_given = args.checker.checker != CheckerArgs::default().checker;
     if interactor.is_some() && reference.is_none() && checker_given {
-        let why = "the checker compares the interactor's OUTPUT with the brute force's";
-        return Err(Usage(format!(
-            "--checker with --interactor needs --brute: {why}"
-        )));
+        let why =
+            "--checker with --interactor needs --brute (it compares the interactor's OUTPUTs)";
+        return Err(Usage(why.into()));
     }
-    let validator = match &args.validator {
-        Some(v) => Some(ready(&tools, "--validator", v)?.command),
-        None => None,
-    };
+    let validator = args.validator.as_ref();
+    let validator = validator.map(|v| ready(&tools, "--validator", v).map(|v| v.command));
+    let validator = validator.transpose()?;
     let checker = args.checker.checker(&tools)?;
     let seed = args.run.seed.unwrap_or_else(clock_seed);
     if args.run.cases == Some(0) {
@@ -234,6 +234,8 @@ pub fn run(args: StressArgs) -> CliResult {
         max_size: args.max_size,
         keep_shape: args.shape == ShapeMode::Strict && args.validator.is_none(),
         replay,
+        generator_flag: gen_flag,
+        kept: Default::default(),
     }));
     let game: &'static dyn DynGame = problem;
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.

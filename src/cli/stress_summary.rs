@@ -1,7 +1,7 @@
 //! What a `stress` run prints: the line it starts with on stderr ([`announce`]), and on stdout
-//! when it is over the count of cases and their rate, the notes, a user's error (a generator,
-//! brute force or checker program at fault) with its input, or the finding; then the last line
-//! and the exit code.
+//! when it is over the count of cases and their rate, the notes, a user's error (a brute force
+//! or checker program at fault) with its input, or the finding; then the last line and the exit
+//! code. A generator's error goes to stderr.
 
 use std::process::ExitCode;
 
@@ -75,7 +75,8 @@ pub(super) fn stress_summary(
     }
     let mut user_error = false;
     if let Some(e) = &run.error {
-        outln!(
+        // On stderr, as every other error of the setup (the probe's, a compile error).
+        eprintln!(
             "error: {e}\n(the generator is yours to fix: nothing was saved; rerun it alone with \
              the command above)"
         );

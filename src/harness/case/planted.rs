@@ -259,6 +259,9 @@ impl DynGame for Planted {
     fn regenerate_command(&self, invocation: &str, case_seed: u64, index: u64) -> String {
         self.inner.regenerate_command(invocation, case_seed, index)
     }
+    fn generator_failed(&self, case_seed: u64, index: u64, why: &str) -> String {
+        self.inner.generator_failed(case_seed, index, why)
+    }
     fn replay_command(&self, invocation: &str, path: &str, subject_args: &str) -> String {
         self.inner.replay_command(invocation, path, subject_args)
     }

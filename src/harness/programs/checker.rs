@@ -136,8 +136,9 @@ fn tokens_agree(output: &str, answer: &str, tolerance: Option<(f64, f64)>) -> Ju
                     continue;
                 }
                 return Judgement::Wrong(format!(
-                    "token {}: expected {b}, found {a} (error {error:e})",
-                    i + 1
+                    "token {}: expected {b}, found {a} ({})",
+                    i + 1,
+                    float_error(x, y, abs, rel)
                 ));
             }
         }
@@ -151,6 +152,54 @@ fn tokens_agree(output: &str, answer: &str, tolerance: Option<(f64, f64)>) -> Ju
         ));
     }
     Judgement::Accepted
+}
+
+/// Why `found` is not within the tolerance of `expected`: the error that decided, rounded to
+/// three significant digits. The answer fails both bounds; the one that decided is the larger
+/// (`abs` against `rel` times the expected value): relative where `--rel-error` allows more,
+/// absolute where `--abs-error` does, both where they allow the same. Where the expected value
+/// is 0 no relative error is defined: absolute.
+fn float_error(found: f64, expected: f64, abs: f64, rel: f64) -> String {
+    if !found.is_finite() || !expected.is_finite() {
+        return "not a finite number".into();
+    }
+    let error = (found - expected).abs();
+    let absolute = format!("absolute error {}", significant(error));
+    let relative = format!("relative error {}", significant(error / expected.abs()));
+    let (abs_bound, rel_bound) = (abs, rel * expected.abs());
+    if expected == 0.0 || abs_bound > rel_bound {
+        format!("{absolute}, over the {abs:e} allowed")
+    } else if rel_bound > abs_bound {
+        format!("{relative}, over the {rel:e} allowed")
+    } else if abs == rel {
+        format!("{absolute}, {relative}: over the {abs:e} allowed")
+    } else {
+        format!("{absolute}, {relative}: over the {abs:e} and {rel:e} allowed")
+    }
+}
+
+/// `x` to three significant digits, as people write it: `2e-4`, `0.0123`, `1.5`, `250`,
+/// `1.23e7` (no float noise such as `1.9999999999997797e-4`).
+fn significant(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return x.to_string();
+    }
+    let trim = |s: String| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    };
+    let magnitude = x.abs().log10().floor() as i32;
+    if (-3..6).contains(&magnitude) {
+        let decimals = (2 - magnitude).max(0) as usize;
+        trim(format!("{x:.decimals$}"))
+    } else {
+        let text = format!("{x:.2e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        format!("{}e{exponent}", trim(mantissa.to_string()))
+    }
 }
 
 /// Bytes of output a checker program may write before it is stopped.
@@ -276,6 +325,50 @@ mod tests {
         assert!(!accepts(&float, "inf", "1e308"));
         assert!(!accepts(&float, "yes 1", "no 1"));
         assert!(accepts(&float, "yes 1.0000000001", "yes 1"));
+    }
+
+    #[test]
+    fn a_float_note_shows_the_error_that_decided_rounded() {
+        let judge =
+            |abs: f64, rel: f64, output: &str, answer: &str| match (Checker::Float { abs, rel })
+                .judge(b"", output, answer)
+            {
+                Judgement::Wrong(why) => why,
+                other => panic!("{other:?}"),
+            };
+        // Only --rel-error raised: the relative error decided (not 1.9999999999997797e-4).
+        assert_eq!(
+            judge(1e-6, 1e-4, "1.0002", "1"),
+            "token 1: expected 1, found 1.0002 (relative error 2e-4, over the 1e-4 allowed)"
+        );
+        assert_eq!(
+            judge(1e-6, 1e-4, "250.5", "200"),
+            "token 1: expected 200, found 250.5 (relative error 0.253, over the 1e-4 allowed)"
+        );
+        // Only --abs-error raised: the absolute one.
+        assert_eq!(
+            judge(1e-3, 1e-6, "1 2.0123456", "1 2"),
+            "token 2: expected 2, found 2.0123456 (absolute error 0.0123, over the 1e-3 allowed)"
+        );
+        // The same bound both ways: both errors.
+        assert_eq!(
+            judge(1e-6, 1e-6, "1.0002", "1"),
+            "token 1: expected 1, found 1.0002 (absolute error 2e-4, relative error 2e-4: over \
+             the 1e-6 allowed)"
+        );
+        // No relative error of 0; no error of a number that is not finite.
+        assert_eq!(
+            judge(1e-6, 1e-4, "0.5", "0"),
+            "token 1: expected 0, found 0.5 (absolute error 0.5, over the 1e-6 allowed)"
+        );
+        assert_eq!(
+            judge(1e-6, 1e-6, "nan", "1"),
+            "token 1: expected 1, found nan (not a finite number)"
+        );
+        assert_eq!(significant(123456789.0), "1.23e8");
+        assert_eq!(significant(0.000123456), "1.23e-4");
+        assert_eq!(significant(1.0), "1");
+        assert_eq!(significant(999.96), "1000");
     }
 
     #[test]

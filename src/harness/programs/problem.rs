@@ -66,6 +66,30 @@ pub struct Problem {
     /// The command that replays a saved case, with `{path}` where the case's path goes: what a
     /// finding prints ([`DynGame::replay_command`]).
     pub replay: String,
+    /// The flag the user gave the generator under (`--gen` or `-g`), which its errors name.
+    pub generator_flag: &'static str,
+    /// The inputs the generator printed before the run ([`Problem::generate_kept`]: the
+    /// probe's), which the run's same cases take instead of running it again.
+    pub kept: Kept,
+}
+
+/// Inputs the generator printed, by the command line (seed and size filled in) that printed
+/// them: a case whose command line is here is not generated again. Shared by the clones of a
+/// [`Problem`].
+#[derive(Debug, Clone, Default)]
+pub struct Kept(std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>);
+
+impl Kept {
+    fn get(&self, line: &str) -> Option<String> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter().find(|(l, _)| l == line).map(|(_, t)| t.clone())
+    }
+    fn put(&self, line: String, text: String) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if !kept.iter().any(|(l, _)| *l == line) {
+            kept.push((line, text));
+        }
+    }
 }
 
 /// How many cases run at each size before it grows by one.
@@ -106,6 +130,33 @@ impl Problem {
     /// The generator's command line for a seed and a size.
     pub fn generator_command(&self, seed: u64, size: u64) -> String {
         with_seed_and_size(&self.generator, seed, size)
+    }
+
+    /// The generator's command line of case `index` (of case seed `case_seed`).
+    fn case_command(&self, case_seed: u64, index: u64) -> String {
+        self.generator_command(Problem::generator_seed(case_seed), self.size_of(index))
+    }
+
+    /// Runs the generator's command line `line` of case `index`, its errors naming the command
+    /// as the user typed it ([`DynGame::regenerate_command`]).
+    fn generate_line(&self, line: &str, case_seed: u64, index: u64) -> Result<String, String> {
+        let shown = self.regenerate_command("", case_seed, index);
+        generate_shown(line, &shown, self.generator_limits)
+    }
+
+    /// Case `index`, as [`DynGame::generate_case`] gives it, and kept: the run's case `index`
+    /// is then this input, the generator not run again for it (what the probe before a run
+    /// generates).
+    pub fn generate_kept(&self, case_seed: u64, index: u64) -> Result<String, String> {
+        let line = self.case_command(case_seed, index);
+        if let Some(text) = self.kept.get(&line) {
+            return Ok(text);
+        }
+        let text = self
+            .generate_line(&line, case_seed, index)
+            .map_err(|e| self.generator_failed(case_seed, index, &e))?;
+        self.kept.put(line, text.clone());
+        Ok(text)
     }
 
     /// The search [`DynGame::regenerate_smaller`] runs: the found case failed at size `s`;
@@ -261,8 +312,14 @@ fn with_seed_and_size(line: &str, seed: u64, size: u64) -> String {
 
 /// Runs a generator command line, the input it printed or why there is none.
 pub fn generate(line: &str, limits: process::Limits) -> Result<String, String> {
+    generate_shown(line, line, limits)
+}
+
+/// [`generate`], its errors naming the command as `line` (the command as the user typed it,
+/// `python3 gen.py 2 7`, where the run's is the interpreter's path).
+fn generate_shown(run: &str, line: &str, limits: process::Limits) -> Result<String, String> {
     let run =
-        process::run_line(line, b"", limits).map_err(|e| format!("`{line}` cannot start: {e}"))?;
+        process::run_line(run, b"", limits).map_err(|e| format!("`{line}` cannot start: {e}"))?;
     match run.ended {
         Ended::Exited(status) if status.success() => {
             let text = String::from_utf8_lossy(&run.stdout).into_owned();
@@ -272,7 +329,10 @@ pub fn generate(line: &str, limits: process::Limits) -> Result<String, String> {
             Ok(text)
         }
         Ended::Exited(status) => {
-            let mut why = format!("`{line}` failed: {}", process::describe(status));
+            let mut why = match status.code() {
+                Some(code) => format!("`{line}` failed with exit code {code}"),
+                None => format!("`{line}` failed: {}", process::describe(status)),
+            };
             let tail = run.stderr_tail(STDERR_LINES);
             if !tail.is_empty() {
                 why.push_str(&format!("; its stderr ends:\n  {}", tail.join("\n  ")));
@@ -362,8 +422,18 @@ impl DynGame for Problem {
         index: u64,
         _options: &Options,
     ) -> Result<String, String> {
-        let line = self.generator_command(Problem::generator_seed(case_seed), self.size_of(index));
-        generate(&line, self.generator_limits)
+        let line = self.case_command(case_seed, index);
+        match self.kept.get(&line) {
+            Some(text) => Ok(text),
+            None => self.generate_line(&line, case_seed, index),
+        }
+    }
+    fn generator_failed(&self, case_seed: u64, index: u64, why: &str) -> String {
+        format!(
+            "the generator ({}) failed on case {index} (seed {}): {why}",
+            self.generator_flag,
+            Problem::generator_seed(case_seed)
+        )
     }
     fn regenerate_command(&self, _invocation: &str, case_seed: u64, index: u64) -> String {
         with_seed_and_size(
@@ -424,6 +494,8 @@ mod tests {
             max_size: 3,
             keep_shape: false,
             replay: "judge {path}".into(),
+            generator_flag: "--gen",
+            kept: Kept::default(),
         }
     }
 

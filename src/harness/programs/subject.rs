@@ -235,7 +235,7 @@ pub fn memory_args(memory: u64) -> String {
     }
 }
 
-/// The limits of a solution's run as `judge` takes them (` --timeout 500ms --output-limit N`,
+/// The limits of a solution's run as `judge` takes them (` --solution-timeout 500ms --output-limit N`,
 /// ` --memory-limit N`, ` --interactor '…' --idle-limit 1000ms`), each left out at `judge`'s
 /// default: the words after the solution in the `judge` command a `stress` finding prints.
 /// `interactor` is the interactor as the user named it, and its idleness limit.
@@ -247,7 +247,7 @@ pub fn judge_limit_args(
 ) -> String {
     let mut limits = String::new();
     if timeout != Duration::from_secs(10) {
-        limits.push_str(&format!(" --timeout {}ms", timeout.as_millis()));
+        limits.push_str(&format!(" --solution-timeout {}ms", timeout.as_millis()));
     }
     if output_limit != process::DEFAULT_OUTPUT_CAP {
         limits.push_str(&format!(" --output-limit {output_limit}"));

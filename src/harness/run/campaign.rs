@@ -539,8 +539,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
             // A generator program killed by Ctrl-C has not failed.
             Err(_) if interrupt::requested() => return,
             Err(e) => {
-                *lock(&shared.error) =
-                    Some(format!("generator failed on case seed {case_seed}: {e}"));
+                *lock(&shared.error) = Some(game.generator_failed(case_seed, index, &e));
                 shared.stop.store(true, Ordering::Relaxed);
                 return;
             }
@@ -794,9 +793,10 @@ fn run_game(
     let found = if let Some((_, slot)) = hang {
         let case_seed = Rng::case_seed(plan.seed, slot.index);
         if slot.stage == Stage::Generate {
-            result.error = Some(format!(
-                "the generator hung on case seed {case_seed} (over {:?})",
-                slot.limit
+            result.error = Some(game.generator_failed(
+                case_seed,
+                slot.index,
+                &format!("it hung (no input after {:?})", slot.limit),
             ));
             return result;
         }
@@ -830,7 +830,7 @@ fn run_game(
                 Some((slot.index, d))
             }
             Err(e) => {
-                result.error = Some(format!("generator failed on case seed {case_seed}: {e}"));
+                result.error = Some(game.generator_failed(case_seed, slot.index, &e));
                 None
             }
         }

@@ -67,8 +67,9 @@ pub fn run(stress: &Stress, progress: &mut dyn std::io::Write) -> Vec<GameRun> {
     campaign::run(&stress.plan(), progress)
 }
 
-/// The problem's name: `name` (`--name`), else the file stem of the solution's first word that
-/// names a file; letters, digits, `-`, `_`, `.`.
+/// The problem's name: `name` (`--name`), else the file name of the solution's first word that
+/// names a file, its extension after a `-` (`main-cpp` for `main.cpp`, `Main-java`), so that
+/// solutions in two languages keep their findings apart; letters, digits, `-`, `_`, `.`.
 pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String> {
     if let Some(name) = name {
         let ok = !name.is_empty()
@@ -87,7 +88,8 @@ pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String
     let first = process::split_words(solution)
         .and_then(|w| w.into_iter().find(|w| std::path::Path::new(w).is_file()))
         .unwrap_or_else(|| "solution".into());
-    let stem = std::path::Path::new(&first)
+    let path = std::path::Path::new(&first);
+    let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
@@ -101,10 +103,20 @@ pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String
             }
         })
         .collect();
-    Ok(if clean.is_empty() {
-        "solution".into()
-    } else {
+    if clean.is_empty() {
+        return Ok("solution".into());
+    }
+    let extension: String = path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    Ok(if extension.is_empty() {
         clean
+    } else {
+        format!("{clean}-{extension}")
     })
 }
 
@@ -128,11 +140,10 @@ pub fn probe(
     let largest = problem::CASES_PER_SIZE * (problem.max_size - problem.min_size);
     for index in [0, largest] {
         let case_seed = Rng::case_seed(seed, index);
+        // Kept: the run's case takes this input, the generator is not run twice on it.
         let input = problem
-            .generate_case(case_seed, index, &Options::new())
-            .map_err(|e| {
-                format!("the generator fails on case {index}: {e}\n(nothing was run or saved)")
-            })?;
+            .generate_kept(case_seed, index)
+            .map_err(|e| format!("{e}\n(nothing was run or saved)"))?;
         match problem.reference(input.as_bytes(), &Options::new()) {
             Outcome::Failed { fault, message } => {
                 return Err(format!(
@@ -160,5 +171,36 @@ pub fn probe(
             solution
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::problem_name;
+
+    #[test]
+    fn a_problem_is_named_by_the_solution_s_file_and_its_language() {
+        let dir = std::env::temp_dir().join(format!("boardfuzz-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in [
+            "sol.cpp",
+            "sol.py",
+            "Main.java",
+            "a.out",
+            "solve",
+            "my.sol.rs",
+        ] {
+            std::fs::write(dir.join(file), "").unwrap();
+        }
+        let name = |line: &str| problem_name(None, &format!("{}/{line}", dir.display())).unwrap();
+        assert_eq!(name("sol.cpp"), "sol-cpp");
+        assert_eq!(name("sol.py"), "sol-py");
+        assert_eq!(name("Main.java"), "Main-java");
+        assert_eq!(name("a.out"), "a-out");
+        assert_eq!(name("solve"), "solve");
+        assert_eq!(name("my.sol.rs"), "my_sol-rs");
+        assert_eq!(problem_name(None, "no-such-file.cpp").unwrap(), "solution");
+        assert_eq!(problem_name(Some("boj1000"), "sol.cpp").unwrap(), "boj1000");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -438,6 +438,8 @@ impl VerdictTest {
             max_size: 1,
             keep_shape: false,
             replay: String::new(),
+            generator_flag: "--gen",
+            kept: Default::default(),
         }));
         VerdictTest {
             problem,
