@@ -385,6 +385,9 @@ impl DynGame for Problem {
     fn shrink_in_shape(&self) -> bool {
         self.keep_shape
     }
+    fn of_programs(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
