@@ -93,7 +93,8 @@ pub(super) fn stress_summary(
         );
     }
     let mut findings = 0;
-    if let Some(d) = &run.disagreement {
+    // One finding, or of a merged run every shard's.
+    for (_, d) in crate::harness::write::report::findings_of(run) {
         match d.verdict {
             Verdict::Fault {
                 side: side @ (Side::Reference | Side::Checker),
@@ -139,7 +140,7 @@ pub(super) fn stress_summary(
             _ => {
                 outln!();
                 styled!("{}", super::common::finding_on_screen(d));
-                findings = 1;
+                findings += 1;
                 failed = true;
             }
         }

@@ -276,7 +276,7 @@ fn board_of(v: &Value) -> Result<Board, String> {
 /// report, and a finding's `replay` line already repeats them).
 /// Of a `stress` report, the solution's checker and interactor are its programs' (a finding's
 /// answers are shown as its checker compares them).
-fn subject_of(header: &Header) -> Subject {
+pub fn subject_of(header: &Header) -> Subject {
     if header.subject == "engine" {
         Subject::Engine
     } else {
