@@ -2586,6 +2586,12 @@ pub trait DynGame: Sync {
     fn shrink_in_shape(&self) -> bool {
         false
     }
+    /// Whether the game is a problem made of programs (a generator, a brute force, a solution:
+    /// `stress`): its sides have no trace, and its reports speak of tests and expected answers,
+    /// compared line by line, not of turns, boards and censuses. No by default.
+    fn of_programs(&self) -> bool {
+        false
+    }
 }
 
 /// What [`DynGame::regenerate_smaller`] is given: the found case, and how to try a candidate.

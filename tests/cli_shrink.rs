@@ -273,7 +273,7 @@ fn the_brute_force_mode_keeps_the_verdict_of_the_case_and_prints_the_diff() {
     assert_eq!(runs_said(&run), runs, "{}", run.all());
     let tail = run.stdout.split("\ncrash.min.in\n").nth(1).unwrap_or("");
     assert!(
-        tail.starts_with("--- output diff (- reference, + solution, two spaces = both) ---\n- 5\n")
+        tail.starts_with("--- output diff (- expected, + solution, two spaces = both) ---\n- 5\n")
             && tail.contains("+ (runtime error) exit code 1")
             && tail.contains("AssertionError: a five"),
         "{}",
@@ -295,7 +295,11 @@ fn the_brute_force_mode_keeps_the_verdict_of_the_case_and_prints_the_diff() {
     );
     assert_eq!(runs_said(&run), runs, "{}", run.all());
     assert!(
-        run.stdout.ends_with("wrong.min.in\n--- output diff (- reference, + solution, two spaces = both) ---\n- 0\n+ 1\n"),
+        run.stdout.ends_with(
+            "wrong.min.in\n--- answer, line by line (expected: the brute force's; got: the \
+             solution's; ^ under each character that differs) ---\nanswer line 1: expected \
+             `0`\n                    got `1`\n                         ^\n"
+        ),
         "{}",
         run.all()
     );

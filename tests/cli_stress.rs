@@ -316,9 +316,10 @@ fn a_wrong_answer_in_cpp_is_found_shrunk_to_the_smallest_valid_input_saved_and_r
     // every number negative: `1` / `-1` is the only such input of 5 bytes, and none is shorter.
     assert_eq!(finding.input, "1\n-1\n", "{}", run.all());
     assert!(
-        run.stdout.contains(
-            "--- output diff (- reference, + solution, two spaces = both) ---\n- -1\n+ 0\n"
-        ),
+        run.stdout.contains(&format!(
+            "{ANSWER_LINES}answer line 1: expected `-1`\n                    got `0`\n\
+             \x20                        ^^\n"
+        )),
         "{}",
         run.all()
     );
@@ -437,8 +438,11 @@ fn spaces_pass_the_tokens_checker_and_fail_the_default_lines_checker() {
     assert_eq!(finding.case, 0, "{}", run.all());
     assert_eq!(finding.input, "1\n0\n", "{}", run.all());
     assert!(
-        run.stdout.contains("\n- 0\n+   0  \n+ \n"),
-        "the diff shows the spaces: {}",
+        run.stdout.contains(
+            "\nanswer line 1: expected `0`\n                    got `  0`\n\
+             \x20                        ^^^\n"
+        ),
+        "the answers show the spaces: {}",
         run.all()
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -1570,5 +1574,297 @@ fn a_finding_over_a_screen_is_shown_as_its_head_and_tail_and_the_json_report_kee
     assert_eq!(shown, shown_as(path));
     assert_eq!(std::fs::read_to_string(path).unwrap(), whole);
     let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// 7. A problem's words (issue 40 items 1 and 2): the reports of a stress run name its three
+//    programs and none of a game's fields, and a wrong answer is shown line by line (token by
+//    token with `tokens`), the characters that differ marked as the heading says.
+
+/// The heading of the answers of a finding, line by line, the marker explained.
+const ANSWER_LINES: &str = "--- answer, line by line (expected: the brute force's; got: the \
+                            solution's; ^ under each character that differs) ---\n";
+
+/// `stress` of the three-line problem (`three_brute.py`: n, the smallest element, the largest)
+/// against `three_wrong.py` (wrong on line 2 when every element is positive), with `extra`.
+fn three_lines(cwd: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["--cases", "40", "--no-save"];
+    args.extend_from_slice(extra);
+    stress_fixtures(cwd, "three_brute.py", "three_wrong.py", &args)
+}
+
+#[test]
+fn a_wrong_answer_on_line_2_of_3_is_shown_as_line_2_expected_and_got_with_its_marker() {
+    let dir = temp_dir("stress-answer-lines");
+    let run = three_lines(&dir, &[]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    let shown = run
+        .stdout
+        .split(ANSWER_LINES)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no answer heading: {}", run.all()));
+    let lines: Vec<&str> = shown.lines().take(3).collect();
+    // The smallest element is positive (1..=10), the solution says 0: line 2, one character.
+    assert!(
+        lines[0].starts_with("answer line 2: expected `") && lines[0].ends_with('`'),
+        "{shown}"
+    );
+    assert_eq!(lines[1], "                    got `0`", "{shown}");
+    assert_eq!(lines[2], "                         ^", "{shown}");
+    assert!(!run.stdout.contains("output diff"), "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_the_tokens_checker_a_wrong_token_is_shown_by_its_position() {
+    let dir = temp_dir("stress-answer-tokens");
+    let run = stress_fixtures(
+        &dir,
+        "three_brute.py",
+        "three_tokens.py",
+        &["--cases", "40", "--no-save", "--checker", "tokens"],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    // The solution prints its three answers on one line: token 2 is its line 1's token 2.
+    assert!(
+        run.stdout.contains(
+            "--- answer, token by token (expected: the brute force's; got: the solution's; ^ \
+             under each character that differs) ---\nanswer token 2 (line 1, token 2): expected `"
+        ),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout
+            .contains("`\n                                       got `0`\n"),
+        "{}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Fails the test if `text` holds one of `words`.
+fn holds_none(what: &str, text: &str, words: &[&str]) {
+    for word in words {
+        assert!(!text.contains(word), "`{word}` in the {what}: {text}");
+    }
+}
+
+#[test]
+fn a_stress_runs_json_html_and_junit_reports_name_its_programs_and_no_game_field() {
+    let dir = temp_dir("stress-reports");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let (json, html, junit) = (path("r.json"), path("r.html"), path("r.xml"));
+    let run = three_lines(
+        &dir,
+        &[
+            "--report", "json", &json, "--report", "html", &html, "--report", "junit", &junit,
+        ],
+    );
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    let gen = format!("{} {{size}}", fixture("gen.py"));
+    let (brute, solution) = (fixture("three_brute.py"), fixture("three_wrong.py"));
+    let game_words = [
+        "turn",
+        "census",
+        "deep",
+        "clause",
+        "engine",
+        "games",
+        "rejected by both",
+    ];
+
+    let text = std::fs::read_to_string(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["kind"], "stress", "{text}");
+    assert_eq!(v["schema"], 2, "{text}");
+    assert_eq!(v["programs"]["generator"], gen.as_str(), "{text}");
+    assert_eq!(v["programs"]["brute_force"], brute.as_str(), "{text}");
+    assert_eq!(v["programs"]["solution"], solution.as_str(), "{text}");
+    assert_eq!(v["programs"]["checker"], "lines", "{text}");
+    assert_eq!(v["problem"], "three_wrong", "{text}");
+    assert_eq!(v["findings"][0]["verdict"], "wrong answer", "{text}");
+    let expected = v["findings"][0]["expected_output"].as_str().unwrap();
+    assert_eq!(expected.lines().count(), 3, "{text}");
+    for field in [
+        "games",
+        "subject",
+        "settings",
+        "deep_share",
+        "unit",
+        "first_divergence",
+    ] {
+        assert!(
+            !text.contains(&format!("\"{field}\"")),
+            "`{field}` in {text}"
+        );
+    }
+    holds_none("JSON report", &text, &game_words);
+
+    let page = std::fs::read_to_string(&html).unwrap();
+    for (role, command) in [
+        ("generator", &gen),
+        ("brute force", &brute),
+        ("solution", &solution),
+    ] {
+        let row = format!("<tr><th>{role}</th><td>{command}</td></tr>");
+        assert!(page.contains(&row), "no `{row}` in {page}");
+    }
+    assert!(
+        page.contains("<pre class=\"answer\">\nanswer line 2: expected `"),
+        "{page}"
+    );
+    assert!(
+        page.contains("^ under each character that differs)</h4>"),
+        "the legend explains the marker: {page}"
+    );
+    assert!(page.contains("<span class=\"mark\">"), "{page}");
+    holds_none("HTML report", &page, &game_words);
+    holds_none(
+        "HTML report",
+        &page,
+        &["deep-checked", "census tags", "First divergence"],
+    );
+
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    for (role, command) in [
+        ("generator", &gen),
+        ("brute_force", &brute),
+        ("solution", &solution),
+    ] {
+        let property = format!("<property name=\"{role}\" value=\"{command}\"/>");
+        assert!(xml.contains(&property), "no `{property}` in {xml}");
+    }
+    assert!(
+        xml.contains("<testsuites name=\"boardfuzz stress\""),
+        "{xml}"
+    );
+    assert!(xml.contains("\nanswer line 2: expected `"), "{xml}");
+    holds_none("JUnit report", &xml, &game_words);
+    holds_none("JUnit report", &xml, &["name=\"subject\"", "clause:"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_stress_shards_reports_merge_in_a_problems_words_and_check_reports_still_merge() {
+    let dir = temp_dir("stress-merge-words");
+    let path = |name: &str| dir.join(name).display().to_string();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let json = path(&format!("s{k}.json"));
+        let run = three_lines(&dir, &["--shard", &shard, "--report", "json", &json]);
+        assert_eq!(run.code, Some(1), "{}", run.all());
+    }
+    let (json, html) = (path("all.json"), path("all.html"));
+    let merged = run_in(
+        &dir,
+        &[
+            "merge",
+            &path("s1.json"),
+            &path("s0.json"),
+            "--report",
+            "json",
+            &json,
+            "--report",
+            "html",
+            &html,
+        ],
+    );
+    assert_eq!(merged.code, Some(1), "{}", merged.all());
+    // The text is stress's: its finding line by line, no game's counts.
+    assert!(merged.stdout.contains(ANSWER_LINES), "{}", merged.all());
+    let cases_of = |file: &str| -> u64 {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path(file)).unwrap()).unwrap();
+        v["cases"].as_u64().unwrap()
+    };
+    let cases = cases_of("s0.json") + cases_of("s1.json");
+    assert!(
+        merged
+            .stdout
+            .contains(&format!("\nFAILED: {cases} case(s), ")),
+        "{}",
+        merged.all()
+    );
+    holds_none(
+        "merged text",
+        &merged.stdout,
+        &["game(s)", "rejected by both", "census"],
+    );
+    let text = std::fs::read_to_string(&json).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["kind"], "stress", "{text}");
+    assert_eq!(
+        v["merged_from"],
+        serde_json::json!(["0/2", "1/2"]),
+        "{text}"
+    );
+    assert_eq!(v["cases"], cases, "{text}");
+    assert_eq!(
+        v["programs"]["solution"],
+        fixture("three_wrong.py").as_str(),
+        "{text}"
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("<tr><th>merged from</th><td>0/2, 1/2</td></tr>"),
+        "{page}"
+    );
+    assert!(page.contains("<tr><th>brute force</th>"), "{page}");
+
+    // A check run's shards merge as before, of kind `check`.
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let json = path(&format!("c{k}.json"));
+        let run = run_in(
+            &dir,
+            &[
+                "check",
+                "stack_game",
+                "--cases",
+                "30",
+                "--seed",
+                "3",
+                "--shard",
+                &shard,
+                "-q",
+            ]
+            .into_iter()
+            .chain(["--report", "json", &json])
+            .collect::<Vec<_>>(),
+        );
+        assert_eq!(run.code, Some(0), "{}", run.all());
+    }
+    let checks = run_in(
+        &dir,
+        &[
+            "merge",
+            &path("c0.json"),
+            &path("c1.json"),
+            "--report",
+            "json",
+            &json,
+        ],
+    );
+    assert_eq!(checks.code, Some(0), "{}", checks.all());
+    assert!(
+        checks.stdout.contains("ok: 30 case(s) in 1 game(s)"),
+        "{}",
+        checks.all()
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        (&v["kind"], &v["cases"]),
+        (&serde_json::json!("check"), &serde_json::json!(30))
+    );
+    // And a stress report with a check report does not.
+    let mixed = run_in(&dir, &["merge", &path("s0.json"), &path("c1.json")]);
+    assert_eq!(mixed.code, Some(2), "{}", mixed.all());
+    assert!(
+        mixed.stderr.contains("reports of stress and check"),
+        "{}",
+        mixed.all()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

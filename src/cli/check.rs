@@ -153,6 +153,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         settings: plan.options.to_args(),
         deep_share: args.deep_share,
         merged_from: Vec::new(),
+        programs: None,
     };
     // The reports first: they are written whether or not stdout is read to the end.
     let failed = !write_reports(&reports, &info, &runs);

@@ -234,12 +234,27 @@ pub fn run(args: JudgeArgs) -> CliResult {
             } else {
                 report.push_str(&crate::harness::head_and_tail(&shown, &case.input));
             }
-            report.push_str("--- output diff (- expected, + program, two spaces = both) ---\n");
-            let got = match &outcome {
-                Outcome::Output(answer) => answer.clone(),
-                other => other.to_string(),
+            // The answers compared as the checker compares them, else (a fault, an
+            // interactor's verdict) the output diff.
+            let section = match (&outcome, &interactor) {
+                (Outcome::Output(got), None) => crate::harness::answers(
+                    &expected,
+                    got,
+                    crate::harness::write::text::Pieces::of(&checker),
+                    ("the .out file's", "the program's"),
+                    true,
+                ),
+                (got, _) => {
+                    let got = match got {
+                        Outcome::Output(answer) => answer.clone(),
+                        other => other.to_string(),
+                    };
+                    let diff = diff_styled(&expected, &got);
+                    let heading = crate::harness::diff_heading("expected", "program", &diff);
+                    format!("{heading}\n{diff}")
+                }
             };
-            first_failure = Some(report + &diff_styled(&expected, &got));
+            first_failure = Some(report + &section);
         }
     }
     if let Some(report) = &first_failure {

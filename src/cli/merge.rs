@@ -12,8 +12,10 @@ use clap::Args;
 use crate::game::Games;
 use crate::harness::{keep::merge, Side, Verdict};
 
+use super::stress_summary::{stress_summary, Roles};
 use super::summary::summary;
 use super::{CliResult, Usage};
+use crate::harness::run::campaign::Shard;
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
@@ -59,6 +61,34 @@ pub fn run(games: &Games, args: MergeArgs) -> CliResult {
     }
     let info = header.info();
     let written = write_reports(&targets, &info, &merged.runs);
+    if let Some(programs) = &header.programs {
+        // A stress run's, in its words, as `stress` prints and exits.
+        let roles = Roles {
+            reference: programs.brute_force.as_deref().unwrap_or(""),
+            interactor: programs.interactor.as_deref(),
+            brute_flag: "--brute",
+            checker: programs.checker_word(),
+            validator: programs.validator.is_some(),
+        };
+        let subject = merge::subject_of(header);
+        let (seed, interrupted) = (header.seed, header.interrupted);
+        let code = stress_summary(
+            &merged.runs,
+            &roles,
+            &subject,
+            seed,
+            Shard::WHOLE,
+            interrupted,
+            !written,
+        );
+        if code == ExitCode::from(2) {
+            eprintln!(
+                "error: the brute force (or the checker program) failed: yours to fix, not a \
+                 finding of the solution"
+            );
+        }
+        return Ok(code);
+    }
     let known: Vec<_> = games
         .all()
         .iter()

@@ -13,7 +13,7 @@ use clap::Args;
 use crate::harness::run::progress::{Meter, Show};
 use crate::harness::shrink::file::{self as shrink, Reduced, Stop, TestCommand, VerdictTest};
 use crate::harness::{
-    diff_styled, keep::corpus, programs::process, run::campaign::Budget, run::interrupt, Subject,
+    keep::corpus, programs::process, run::campaign::Budget, run::interrupt, Subject,
 };
 
 use super::programs::{ready, ToolchainArgs};
@@ -249,11 +249,9 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         if let Some(why) = c.checker_message() {
             outln!("note: checker: {why}");
         }
-        outln!("--- output diff (- reference, + solution, two spaces = both) ---");
-        styled!(
-            "{}",
-            diff_styled(&c.reference.to_string(), &c.mine.to_string())
-        );
+        let (heading, body) = crate::harness::write::disagreement::answer_section(&c, true, true);
+        outln!("{heading}");
+        styled!("{body}");
     }
     Ok(match reduced.stopped {
         Some(Stop::Interrupted) => ExitCode::from(130),

@@ -21,7 +21,7 @@ use crate::harness::programs::problem::Problem;
 use crate::harness::programs::subject::{self, Interactor};
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
-use crate::harness::write::report::RunInfo;
+use crate::harness::write::report::{Programs, RunInfo};
 use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
 
 use super::flags::RunArgs;
@@ -278,6 +278,14 @@ pub fn run(args: StressArgs) -> CliResult {
     let info = RunInfo {
         shard,
         interrupted,
+        programs: Some(Programs {
+            generator: args.gen.clone(),
+            brute_force: args.reference.clone(),
+            interactor: args.interactor.clone(),
+            solution: args.solution.clone(),
+            validator: args.validator.clone(),
+            checker: checker.clone(),
+        }),
         ..RunInfo::new("stress", seed, jobs, &args.solution, budget)
     };
     let failed = !write_reports(&reports, &info, &runs);

@@ -100,7 +100,8 @@ pub(super) fn stress_summary(
         );
     }
     let mut findings = 0;
-    if let Some(d) = &run.disagreement {
+    // One finding, or of a merged run every shard's.
+    for (_, d) in crate::harness::write::report::findings_of(run) {
         match d.verdict {
             Verdict::Fault {
                 side: side @ (Side::Reference | Side::Checker),
@@ -146,7 +147,7 @@ pub(super) fn stress_summary(
             _ => {
                 outln!();
                 styled!("{}", super::common::finding_on_screen(d));
-                findings = 1;
+                findings += 1;
                 failed = true;
             }
         }
@@ -200,7 +201,7 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
         match (&args.interactor, &args.reference) {
             (Some(i), Some(r)) => format!("brute force `{r}`, both talking to interactor `{i}`"),
             (Some(i), None) => format!("interactor `{i}`"),
-            (None, Some(r)) => format!("reference `{r}`"),
+            (None, Some(r)) => format!("brute force `{r}`"),
             (None, None) => "nothing".into(),
         },
         args.gen,

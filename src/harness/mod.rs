@@ -43,6 +43,6 @@ pub use shrink::minimize::{
 pub use write::command::{invocation, program, set_invocation, set_program, shell_quote};
 pub use write::disagreement::Disagreement;
 pub use write::text::{
-    diff_lines, diff_styled, fits_a_screen, head_and_tail, HEAD_LINES, SCREEN_BYTES, SCREEN_LINES,
-    SHOWN_LINE_BYTES, TAIL_LINES,
+    answers, diff_heading, diff_lines, diff_styled, fits_a_screen, head_and_tail, HEAD_LINES,
+    SCREEN_BYTES, SCREEN_LINES, SHOWN_LINE_BYTES, TAIL_LINES,
 };

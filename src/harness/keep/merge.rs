@@ -27,9 +27,10 @@ use serde_json::Value;
 
 use crate::game::{DynGame, Fault, Games, Outcome};
 use crate::harness::programs::checker::Checker;
+use crate::harness::programs::subject::Interactor;
 use crate::harness::run::campaign::{Budget, GameRun, Shard};
 use crate::harness::write::census::Census;
-use crate::harness::write::report::{budget_json, RunInfo};
+use crate::harness::write::report::{budget_json, programs_json, Programs, RunInfo, SCHEMA};
 use crate::harness::{
     programs::process, Board, Comparison, Disagreement, Divergence, Subject, Verdict,
 };
@@ -61,6 +62,8 @@ pub struct Header {
     pub subject: String,
     /// Whether the run was stopped by Ctrl-C.
     pub interrupted: bool,
+    /// The programs of a `stress` run (a report of the `stress` kind); `None` for `check`.
+    pub programs: Option<Programs>,
 }
 
 impl Header {
@@ -77,6 +80,7 @@ impl Header {
             settings: self.settings.clone(),
             deep_share: self.deep_share,
             merged_from: self.merged_from.clone(),
+            programs: self.programs.clone(),
         }
     }
 }
@@ -270,45 +274,99 @@ fn board_of(v: &Value) -> Result<Board, String> {
 /// The subject a finding was checked with, as the writers need it: the engine, or a solution
 /// by its command line (the writers read only its label; its limits and checker are not in a
 /// report, and a finding's `replay` line already repeats them).
-fn subject_of(header: &Header) -> Subject {
+/// Of a `stress` report, the solution's checker and interactor are its programs' (a finding's
+/// answers are shown as its checker compares them).
+pub fn subject_of(header: &Header) -> Subject {
     if header.subject == "engine" {
         Subject::Engine
     } else {
+        let programs = header.programs.as_ref();
         Subject::Solution {
             command: header.subject.clone(),
             timeout: Duration::from_secs(10),
             output_cap: process::DEFAULT_OUTPUT_CAP,
             memory: process::DEFAULT_MEMORY_LIMIT,
-            checker: Checker::Lines,
-            interactor: None,
+            checker: programs.map_or(Checker::Lines, |p| p.checker.clone()),
+            interactor: programs
+                .and_then(|p| p.interactor.clone())
+                .map(|command| Interactor {
+                    command,
+                    idle: Duration::from_secs(2),
+                    against_brute: programs.is_some_and(|p| p.brute_force.is_some()),
+                }),
         }
     }
+}
+
+/// The programs of a `stress` report (`programs`).
+fn programs_of(v: &Value) -> Result<Programs, String> {
+    let p = field(v, "programs")?;
+    let checker = str_field(p, "checker")?;
+    let tolerance = |key: &str| match p.get(key) {
+        Some(Value::Null) | None => Ok(crate::harness::programs::checker::DEFAULT_TOLERANCE),
+        Some(x) => x.as_f64().ok_or_else(|| format!("`{key}` is not a number")),
+    };
+    Ok(Programs {
+        generator: str_field(p, "generator")?.to_string(),
+        brute_force: opt_str_field(p, "brute_force")?,
+        interactor: opt_str_field(p, "interactor")?,
+        solution: str_field(p, "solution")?.to_string(),
+        validator: opt_str_field(p, "validator")?,
+        checker: Checker::parse(
+            checker,
+            tolerance("abs_error")?,
+            tolerance("rel_error")?,
+            Duration::from_secs(10),
+        ),
+    })
+}
+
+/// A verdict of a `stress` report (`brute force runtime error`, `interactor hang`, …) in the
+/// words of `check`, which [`Verdict::from_description`] reads.
+fn check_verdict_words(text: &str) -> String {
+    for (stress, check) in [("brute force ", "reference "), ("interactor ", "checker ")] {
+        if let Some(fault) = text.strip_prefix(stress) {
+            return format!("{check}{fault}");
+        }
+    }
+    text.to_string()
 }
 
 /// A finding read back, with its case index. The checker's judgement is not kept: what it said
 /// is one of the finding's notes already. `unit` is what a line of the game's trace stands for
 /// where the finding does not say (a report written before findings named their `unit`).
+/// A finding of a `stress` report (`stress` true) has no trace, no boards and no unit, and its
+/// outcomes are `expected_outcome` and `solution_outcome`.
 fn finding_of(
     v: &Value,
     slug: &'static str,
     unit: &'static str,
     subject: &Subject,
+    stress: bool,
 ) -> Result<(Option<u64>, Disagreement), String> {
     let described = str_field(v, "verdict")?;
-    let verdict = Verdict::from_description(described, subject)
+    let verdict = Verdict::from_description(&check_verdict_words(described), subject)
         .ok_or_else(|| format!("`{described}` is not a verdict"))?;
+    let (mine, reference) = if stress {
+        ("solution_outcome", "expected_outcome")
+    } else {
+        ("subject_outcome", "reference_outcome")
+    };
     let comparison = Comparison {
         subject: subject.clone(),
-        mine: outcome_of(field(v, "subject_outcome")?)?,
-        reference: outcome_of(field(v, "reference_outcome")?)?,
+        mine: outcome_of(field(v, mine)?)?,
+        reference: outcome_of(field(v, reference)?)?,
         judged: None,
     };
-    let boards = field(v, "boards")?
-        .as_array()
-        .ok_or("`boards` is not an array")?
-        .iter()
-        .map(board_of)
-        .collect::<Result<Vec<_>, String>>()?;
+    let boards = match stress {
+        true => Vec::new(),
+        false => field(v, "boards")?
+            .as_array()
+            .ok_or("`boards` is not an array")?
+            .iter()
+            .map(board_of)
+            .collect::<Result<Vec<_>, String>>()?,
+    };
     let index = match field(v, "case_index")? {
         Value::Null => None,
         i => Some(i.as_u64().ok_or("`case_index` is not a whole number")?),
@@ -322,13 +380,17 @@ fn finding_of(
         unit,
         input: str_field(v, "input")?.to_string(),
         comparison,
-        divergence: divergence_of(field(v, "divergence")?)?,
+        divergence: match stress {
+            true => Divergence::Unavailable,
+            false => divergence_of(field(v, "divergence")?)?,
+        },
         saved: opt_str_field(v, "saved")?.map(PathBuf::from),
         replay: opt_str_field(v, "replay")?,
         origin: str_field(v, "origin")?.to_string(),
         verdict,
         notes: strings_field(v, "notes")?,
         boards,
+        of_programs: stress,
     };
     Ok((index, d))
 }
@@ -401,6 +463,40 @@ fn header_of(v: &Value) -> Result<Header, String> {
         .iter()
         .map(|s| Shard::parse(s))
         .collect::<Result<Vec<_>, String>>()?;
+    let schema = match v.get("schema") {
+        None => 1,
+        Some(n) => n.as_u64().ok_or("`schema` is not a whole number")?,
+    };
+    if schema > SCHEMA {
+        return Err(format!(
+            "a report of schema {schema}; this boardfuzz reads schemas up to {SCHEMA}"
+        ));
+    }
+    // A report of schema 1 has no `kind`: it is of `check`.
+    let kind = match v.get("kind") {
+        None => "check",
+        Some(_) => str_field(v, "kind")?,
+    };
+    if kind == "stress" {
+        let programs = programs_of(v)?;
+        return Ok(Header {
+            version: str_field(v, "version")?.to_string(),
+            command: str_field(v, "command")?.to_string(),
+            seed: u64_field(v, "seed")?,
+            shard,
+            merged_from,
+            budget: budget_of(field(v, "budget")?)?,
+            settings: Vec::new(),
+            deep_share: None,
+            jobs: u64_field(v, "jobs")? as usize,
+            subject: programs.solution.clone(),
+            interrupted: str_field(v, "status")? == "interrupted",
+            programs: Some(programs),
+        });
+    }
+    if kind != "check" {
+        return Err(format!("`{kind}` is not a kind of report (check, stress)"));
+    }
     let deep_share = match field(v, "deep_share")? {
         Value::Null => None,
         n => Some(
@@ -421,7 +517,44 @@ fn header_of(v: &Value) -> Result<Header, String> {
         jobs: u64_field(v, "jobs")? as usize,
         subject: str_field(v, "subject")?.to_string(),
         interrupted: str_field(v, "status")? == "interrupted",
+        programs: None,
     })
+}
+
+/// The one problem's run of a `stress` report: its counts at the top level, its findings.
+fn stress_run_of(v: &Value, subject: &Subject) -> Result<Vec<GameRun>, String> {
+    let Some(name) = opt_str_field(v, "problem")? else {
+        return Ok(Vec::new());
+    };
+    let slug = intern(&name);
+    let mut found = field(v, "findings")?
+        .as_array()
+        .ok_or("`findings` is not an array")?
+        .iter()
+        .map(|f| finding_of(f, slug, "turn", subject, true))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(|e| format!("a finding: {e}"))?
+        .into_iter();
+    let (finding_case, disagreement) = match found.next() {
+        Some((i, d)) => (i, Some(d)),
+        None => (None, None),
+    };
+    Ok(vec![GameRun {
+        slug,
+        cases: u64_field(v, "cases")?,
+        deep_cases: 0,
+        rejected: u64_field(v, "refused")?,
+        first_rejection: opt_str_field(v, "first_refused")?,
+        elapsed: seconds_field(v, "seconds")?,
+        running: seconds_field(v, "running_seconds")?,
+        census: Census::new(&[]),
+        disagreement,
+        finding_case,
+        other_findings: found.collect(),
+        error: opt_str_field(v, "error")?,
+        interrupted: bool_field(v, "interrupted")?,
+        notes: strings_field(v, "notes")?,
+    }])
 }
 
 /// Reads one JSON report (`text`, from `path`) back: its header, and each game's run with its
@@ -440,6 +573,14 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
         )));
     }
     let subject = subject_of(&header);
+    if header.programs.is_some() {
+        let runs = stress_run_of(&v, &subject).map_err(at)?;
+        return Ok(Read {
+            path: path.to_path_buf(),
+            header,
+            runs,
+        });
+    }
     let findings = field(&v, "findings")
         .and_then(|f| {
             f.as_array()
@@ -460,7 +601,7 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
             let mut found = findings
                 .iter()
                 .filter(|f| f.get("game").and_then(Value::as_str) == Some(name))
-                .map(|f| finding_of(f, slug, unit, &subject))
+                .map(|f| finding_of(f, slug, unit, &subject, false))
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|e| format!("a finding of `{name}`: {e}"))?
                 .into_iter();
@@ -531,6 +672,13 @@ pub fn merge(mut reports: Vec<Read>, allow_missing: bool) -> Result<Merged, Stri
         }
         if h.subject != base.subject {
             return mismatch("subject", base.subject.clone(), h.subject.clone());
+        }
+        if h.programs != base.programs {
+            let show = |p: &Option<Programs>| {
+                p.as_ref()
+                    .map_or("none".into(), |p| programs_json(p).to_string())
+            };
+            return mismatch("programs", show(&base.programs), show(&h.programs));
         }
         if h.budget != base.budget {
             return mismatch(
@@ -708,6 +856,7 @@ mod tests {
     use crate::game::{dyn_game, Game, Options};
     use crate::harness::write::report;
     use crate::harness::Side;
+    use serde_json::json;
 
     /// The game the findings below are of, whose trace lines are moves; the reports are read
     /// back by a program that does not register it.
@@ -848,6 +997,174 @@ mod tests {
             report.contains("--- first divergence ---\nturn 2:\n"),
             "{report}"
         );
+    }
+
+    #[test]
+    fn a_check_report_of_schema_1_without_a_kind_reads_back() {
+        let games = Games::new(Vec::new());
+        let text = report::json(&info(Shard::WHOLE), &[run()]);
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (&v["schema"], &v["kind"]),
+            (&json!(SCHEMA), &json!("check"))
+        );
+        let object = v.as_object_mut().unwrap();
+        object.remove("schema");
+        object.remove("kind");
+        let old = read(Path::new("old.json"), &v.to_string(), &games).unwrap();
+        assert_eq!(old.header.programs, None);
+        assert_eq!(report::json(&old.header.info(), &old.runs), text);
+        // A schema this program does not know is refused, by name.
+        v["schema"] = json!(SCHEMA + 1);
+        let err = read(Path::new("new.json"), &v.to_string(), &games)
+            .err()
+            .unwrap();
+        assert!(err.contains("a report of schema 3"), "{err}");
+    }
+
+    /// A `stress` run of problem `main` with a tokens checker, its finding a wrong answer.
+    fn stress_run(index: u64) -> (RunInfo<'static>, GameRun) {
+        let programs = Programs {
+            generator: "gen.py {size}".into(),
+            brute_force: Some("brute.py".into()),
+            interactor: None,
+            solution: "main.cpp".into(),
+            validator: Some("validate.py".into()),
+            checker: Checker::Tokens,
+        };
+        let subject = Subject::Solution {
+            command: "main.cpp".into(),
+            timeout: Duration::from_secs(10),
+            output_cap: process::DEFAULT_OUTPUT_CAP,
+            memory: process::DEFAULT_MEMORY_LIMIT,
+            checker: Checker::Tokens,
+            interactor: None,
+        };
+        let mut d = Disagreement::from_parts(
+            dyn_game::<Toy>(),
+            "3\n-1 -2 4\n".into(),
+            Comparison {
+                subject,
+                mine: Outcome::Output("3 0 4\n".into()),
+                reference: Outcome::Output("3\n-2\n4\n".into()),
+                judged: None,
+            },
+            Verdict::WrongAnswer,
+            format!("case {index} of seed 9"),
+            "",
+        );
+        d.slug = "main";
+        d.divergence = Divergence::Unavailable;
+        d.of_programs = true;
+        d.notes = vec!["checker: token 2: expected `-2`, found `0`".into()];
+        let run = GameRun {
+            slug: "main",
+            cases: 12,
+            deep_cases: 0,
+            rejected: 1,
+            first_rejection: Some("the validator refused it".into()),
+            elapsed: Duration::from_millis(250),
+            running: Duration::from_millis(100),
+            census: Census::new(&[]),
+            disagreement: Some(d),
+            finding_case: Some(index),
+            other_findings: Vec::new(),
+            error: None,
+            interrupted: false,
+            notes: Vec::new(),
+        };
+        let info = RunInfo {
+            programs: Some(programs),
+            ..RunInfo::new("stress", 9, 2, "main.cpp", Budget::Cases(24))
+        };
+        (info, run)
+    }
+
+    #[test]
+    fn a_stress_report_speaks_of_programs_reads_back_and_merges() {
+        let games = Games::new(Vec::new());
+        let (info, run) = stress_run(3);
+        let runs = vec![run];
+        let text = report::json(&info, &runs);
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (&v["schema"], &v["kind"]),
+            (&json!(SCHEMA), &json!("stress"))
+        );
+        assert_eq!(v["problem"], "main");
+        assert_eq!(v["programs"]["generator"], "gen.py {size}");
+        assert_eq!(v["programs"]["brute_force"], "brute.py");
+        assert_eq!(v["programs"]["checker"], "tokens");
+        assert_eq!((&v["cases"], &v["refused"]), (&json!(12), &json!(1)));
+        for game_only in [
+            "games",
+            "subject",
+            "settings",
+            "deep_share",
+            "deep_cases",
+            "census",
+            "clauses",
+        ] {
+            assert!(v.get(game_only).is_none(), "`{game_only}` in {text}");
+        }
+        let finding = &v["findings"][0];
+        assert_eq!(finding["expected_output"], "3\n-2\n4\n");
+        assert_eq!(finding["solution_output"], "3 0 4\n");
+        for game_only in [
+            "game",
+            "first_divergence",
+            "divergence",
+            "unit",
+            "boards",
+            "subject",
+        ] {
+            assert!(finding.get(game_only).is_none(), "`{game_only}` in {text}");
+        }
+        for word in ["turn", "deep", "census", "clause", "engine", "reference"] {
+            assert!(!text.contains(word), "`{word}` in {text}");
+        }
+        // Read back, it writes the same three reports, and the same text.
+        let back = read(Path::new("s.json"), &text, &games).unwrap();
+        let again = back.header.info();
+        assert_eq!(report::json(&again, &back.runs), text);
+        assert_eq!(
+            report::junit(&again, &back.runs).unwrap(),
+            report::junit(&info, &runs).unwrap()
+        );
+        let html = crate::harness::write::html::html(&again, &back.runs);
+        assert_eq!(html, crate::harness::write::html::html(&info, &runs));
+        let shown = back.runs[0].disagreement.as_ref().unwrap().report();
+        assert_eq!(shown, runs[0].disagreement.as_ref().unwrap().report());
+        assert!(
+            shown.contains("answer token 2 (line 1, token 2): expected `-2`\n"),
+            "{shown}"
+        );
+        // Two shards of it merge; a stress report and a check report do not.
+        let shard = |k: u64, index: u64| {
+            let (info, run) = stress_run(index);
+            let info = RunInfo {
+                shard: Shard::new(k, 2).unwrap(),
+                ..info
+            };
+            read(Path::new("s.json"), &report::json(&info, &[run]), &games).unwrap()
+        };
+        let merged = merge(vec![shard(1, 5), shard(0, 4)], false).unwrap();
+        let m = &merged.runs[0];
+        assert_eq!((m.cases, m.rejected, m.finding_case), (24, 2, Some(4)));
+        let v: Value =
+            serde_json::from_str(&report::json(&merged.header.info(), &merged.runs)).unwrap();
+        assert_eq!(
+            (&v["kind"], &v["merged_from"]),
+            (&json!("stress"), &json!(["0/2", "1/2"]))
+        );
+        let check = read(
+            Path::new("c.json"),
+            &report::json(&self::info(Shard::new(1, 2).unwrap()), &[self::run()]),
+            &games,
+        )
+        .unwrap();
+        let err = merge(vec![shard(0, 4), check], false).err().unwrap();
+        assert!(err.contains("reports of stress and check"), "{err}");
     }
 
     #[test]

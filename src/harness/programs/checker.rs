@@ -47,6 +47,22 @@ pub enum Checker {
 /// The default tolerance of [`Checker::Float`], absolute and relative.
 pub const DEFAULT_TOLERANCE: f64 = 1e-6;
 
+/// Whether the solution's token `mine` equals the expected `theirs` as [`Checker::Tokens`]
+/// (`tolerance` `None`) or [`Checker::Float`] (absolute, relative) compare them: the same text,
+/// or two finite numbers within the tolerance (relative to the expected value). A report shows
+/// the tokens that differ ([`crate::harness::write::text::answer_differences`]).
+pub fn tokens_equal(mine: &str, theirs: &str, tolerance: Option<(f64, f64)>) -> bool {
+    if mine == theirs {
+        return true;
+    }
+    let (Some((abs, rel)), Ok(x), Ok(y)) = (tolerance, mine.parse::<f64>(), theirs.parse::<f64>())
+    else {
+        return false;
+    };
+    let error = (x - y).abs();
+    x.is_finite() && y.is_finite() && (error <= abs || error <= rel * y.abs())
+}
+
 /// What a checker said of one answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {

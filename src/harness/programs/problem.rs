@@ -469,6 +469,9 @@ impl DynGame for Problem {
     fn shrink_in_shape(&self) -> bool {
         self.keep_shape
     }
+    fn of_programs(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -5,12 +5,14 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::game::{DynGame, Fault, Options};
+use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::case::divergence::traces_of;
 use crate::harness::run::watchdog;
+use crate::harness::write::text::Pieces;
 use crate::harness::{
-    census_within, compare_with, diff_lines, diff_styled, fits_a_screen, head_and_tail, invocation,
-    shell_quote, CensusOutcome, Comparison, Divergence, Side, Subject, Verdict,
+    answers, census_within, compare_with, diff_heading, diff_lines, diff_styled, fits_a_screen,
+    head_and_tail, invocation, shell_quote, CensusOutcome, Comparison, Divergence, Side, Subject,
+    Verdict,
 };
 use crate::picture::Board;
 
@@ -39,6 +41,10 @@ pub struct Disagreement {
     pub verdict: Verdict,
     /// Anything else the reader should know (a census panic's message, a shrink cut short).
     pub notes: Vec<String>,
+    /// Whether the game is a problem of programs ([`DynGame::of_programs`]: `stress`): the
+    /// report then shows the brute force's and the solution's answers line by line
+    /// ([`Disagreement::answer_section`]) and speaks of expected answers.
+    pub of_programs: bool,
     /// The boards at the first divergence, where the game draws ([`boards_of`](crate::harness::boards_of)); for an
     /// external solution, the two final boards its answer and the reference's show, or the
     /// reference's final position ([`final_boards`](crate::harness::final_boards)).
@@ -177,6 +183,7 @@ impl Disagreement {
             verdict,
             notes,
             boards,
+            of_programs: game.of_programs(),
         }
     }
 
@@ -202,6 +209,7 @@ impl Disagreement {
             verdict,
             notes: Vec::new(),
             boards: Vec::new(),
+            of_programs: game.of_programs(),
         }
     }
 
@@ -221,6 +229,17 @@ impl Disagreement {
     /// files (JSON, JUnit, HTML) keep the whole input.
     pub fn report_on_screen(&self, whole: Option<&Path>) -> String {
         self.render(true, self.saved.as_deref().or(whole))
+    }
+
+    /// How the report compares the two sides' answers: its heading line and its text. For a
+    /// problem of programs whose brute force and solution both answered (no interactor), the
+    /// answers compared as the checker compares them, line by line or token by token, the first
+    /// difference first ([`answers`]); else the line diff of the two outputs ([`diff_lines`],
+    /// `- reference` or, of a problem, `- expected`). Both mark the characters that differ the
+    /// same way, explained in the heading ([`crate::harness::write::text::MARK_LEGEND`]).
+    /// `styled` adds colour on top of the same text.
+    pub fn answer_section(&self, styled: bool) -> (String, String) {
+        answer_section(&self.comparison, self.of_programs, styled)
     }
 
     fn render(&self, styled: bool, whole: Option<&Path>) -> String {
@@ -248,15 +267,9 @@ impl Disagreement {
             }
         }
         let label = self.comparison.subject.label();
-        let _ = writeln!(
-            out,
-            "--- output diff (- reference, + {label}, two spaces = both) ---"
-        );
-        let diff = if styled { diff_styled } else { diff_lines };
-        out.push_str(&diff(
-            &self.comparison.reference.to_string(),
-            &self.comparison.mine.to_string(),
-        ));
+        let (heading, body) = self.answer_section(styled);
+        let _ = writeln!(out, "{heading}");
+        out.push_str(&body);
         // An external solution has no trace: with no board to draw either (a problem of
         // programs, `stress`), the section would say only that.
         let nothing_to_show =
@@ -324,6 +337,42 @@ impl Disagreement {
         }
         out
     }
+}
+
+/// [`Disagreement::answer_section`] of a comparison (`of_programs`: of a problem of programs,
+/// as `stress` and `shrink --brute` run them).
+pub fn answer_section(
+    comparison: &Comparison,
+    of_programs: bool,
+    styled: bool,
+) -> (String, String) {
+    let (reference, mine) = (&comparison.reference, &comparison.mine);
+    if let (
+        true,
+        Subject::Solution {
+            checker,
+            interactor: None,
+            ..
+        },
+        Outcome::Output(expected),
+        Outcome::Output(got),
+    ) = (of_programs, &comparison.subject, reference, mine)
+    {
+        let text = answers(
+            expected,
+            got,
+            Pieces::of(checker),
+            ("the brute force's", "the solution's"),
+            styled,
+        );
+        let (heading, body) = text.split_once('\n').unwrap_or((&text, ""));
+        return (heading.to_string(), body.to_string());
+    }
+    let diff = if styled { diff_styled } else { diff_lines };
+    let body = diff(&reference.to_string(), &mine.to_string());
+    let minus = if of_programs { "expected" } else { "reference" };
+    let heading = diff_heading(minus, comparison.subject.label(), &body);
+    (heading, body)
 }
 
 #[cfg(test)]

@@ -1,16 +1,20 @@
-//! The HTML report of a `check` run (`--report html FILE`): one self-contained file a CI job
-//! keeps as an artifact and a person opens in a browser — no network, no script, no external
-//! stylesheet. The run's summary; each game's census and clause coverage as bar charts in inline
-//! SVG; every finding with its input, the output diff and the boards at the first divergence
-//! ([`crate::picture::svg`]), differing cells outlined. Every chart and board has a `<title>`
-//! (and `aria-label`) that says in words what it shows. Everything from the run is escaped
-//! ([`crate::picture::escape`]).
+//! The HTML report of a `check` or `stress` run (`--report html FILE`): one self-contained file
+//! a CI job keeps as an artifact and a person opens in a browser — no network, no script, no
+//! external stylesheet. The run's summary; of `check`, each game's census and clause coverage as
+//! bar charts in inline SVG; every finding with its input, the output diff and the boards at the
+//! first divergence ([`crate::picture::svg`]), differing cells outlined. Of `stress`, the
+//! summary names the generator, the brute force and the solution, and a finding shows the two
+//! answers line by line ([`Disagreement::answer_section`]). Every chart and board has a
+//! `<title>` (and `aria-label`) that says in words what it shows. Everything from the run is
+//! escaped ([`crate::picture::escape`]).
 
 use std::fmt::Write as _;
 
 use crate::harness::run::campaign::GameRun;
-use crate::harness::write::report::{divergence_text, findings_of, rate_words, RunInfo};
-use crate::harness::{diff_lines, Disagreement, Divergence, Subject};
+use crate::harness::write::report::{
+    divergence_text, findings_of, rate_words, stress_verdict, Programs, RunInfo,
+};
+use crate::harness::{Disagreement, Divergence, Subject};
 use crate::picture::{escape, svg};
 
 const STYLE: &str = "
@@ -32,14 +36,7 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         .iter()
         .flat_map(|r| findings_of(r).into_iter().map(|(_, d)| d))
         .collect();
-    let failed = !findings.is_empty() || runs.iter().any(|r| r.error.is_some());
-    let status = if info.interrupted {
-        "interrupted"
-    } else if failed {
-        "failed"
-    } else {
-        "ok"
-    };
+    let status = info.status(runs);
     let mut out = String::new();
     let _ = write!(
         out,
@@ -54,35 +51,93 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         info.command
     );
     let _ = writeln!(out, "<table class=\"summary\">");
-    for (k, v) in [
-        ("version", env!("CARGO_PKG_VERSION").to_string()),
-        ("subject", info.subject.to_string()),
-        ("seed", info.seed.to_string()),
-        ("jobs", info.jobs.to_string()),
-        ("games", runs.len().to_string()),
-        ("cases", cases.to_string()),
-        ("findings", findings.len().to_string()),
-    ]
-    .into_iter()
-    .chain((!info.shard.is_whole()).then(|| ("shard", info.shard.to_string())))
-    .chain((!info.merged_from.is_empty()).then(|| {
-        let list: Vec<String> = info.merged_from.iter().map(|s| s.to_string()).collect();
-        ("merged from", list.join(", "))
-    })) {
+    let rows: Vec<(&str, String)> = match &info.programs {
+        // A problem: its programs by their roles, and no games.
+        Some(programs) => [
+            ("version", env!("CARGO_PKG_VERSION").to_string()),
+            ("problem", runs.first().map_or("", |r| r.slug).to_string()),
+        ]
+        .into_iter()
+        .chain(programs.rows())
+        .chain([
+            ("seed", info.seed.to_string()),
+            ("jobs", info.jobs.to_string()),
+            ("cases", cases.to_string()),
+        ])
+        .chain(programs.validator.as_ref().map(|_| {
+            let refused: u64 = runs.iter().map(|r| r.rejected).sum();
+            ("refused by the validator", refused.to_string())
+        }))
+        .chain([("findings", findings.len().to_string())])
+        .collect(),
+        None => vec![
+            ("version", env!("CARGO_PKG_VERSION").to_string()),
+            ("subject", info.subject.to_string()),
+            ("seed", info.seed.to_string()),
+            ("jobs", info.jobs.to_string()),
+            ("games", runs.len().to_string()),
+            ("cases", cases.to_string()),
+            ("findings", findings.len().to_string()),
+        ],
+    };
+    for (k, v) in rows
+        .into_iter()
+        .chain((!info.shard.is_whole()).then(|| ("shard", info.shard.to_string())))
+        .chain((!info.merged_from.is_empty()).then(|| {
+            let list: Vec<String> = info.merged_from.iter().map(|s| s.to_string()).collect();
+            ("merged from", list.join(", "))
+        }))
+    {
         let _ = writeln!(out, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
     let _ = writeln!(out, "</table>");
     if !findings.is_empty() {
         let _ = writeln!(out, "<h2 id=\"findings\">Findings</h2>");
         for (i, d) in findings.iter().enumerate() {
-            finding(&mut out, i, d);
+            finding(&mut out, i, d, info.programs.as_ref());
         }
     }
     for r in runs {
-        game(&mut out, r);
+        match &info.programs {
+            Some(_) => problem(&mut out, r),
+            None => game(&mut out, r),
+        }
     }
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// A problem's section, of a `stress` run: its cases, time and rate, error and notes.
+fn problem(out: &mut String, r: &GameRun) {
+    let _ = writeln!(
+        out,
+        "<section class=\"problem\" id=\"problem-{}\">",
+        escape(r.slug)
+    );
+    let _ = writeln!(out, "<h2>{}</h2>", escape(r.slug));
+    let (rate, shrinking) = rate_words(r, " s");
+    let shrinking = shrinking
+        .map(|words| format!("; {words}"))
+        .unwrap_or_default();
+    let refused = if r.rejected > 0 {
+        format!(" ({} refused by the validator)", r.rejected)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "<p>{} cases{refused} in {:.2} s, {rate}{shrinking}{}</p>",
+        r.cases,
+        r.elapsed.as_secs_f64(),
+        if r.interrupted { ", interrupted" } else { "" }
+    );
+    if let Some(e) = &r.error {
+        let _ = writeln!(out, "<p class=\"status-failed\">error: {}</p>", escape(e));
+    }
+    for note in &r.notes {
+        let _ = writeln!(out, "<p class=\"notes\">note: {}</p>", escape(note));
+    }
+    let _ = writeln!(out, "</section>");
 }
 
 /// One game's section: its numbers, its census and clause coverage as bar charts.
@@ -224,9 +279,12 @@ pub fn bar_chart(title: &str, bars: &[(String, u64)], total: u64) -> String {
 
 /// One finding: what it is, its input, the output diff, the first divergence in words and the
 /// boards.
-fn finding(out: &mut String, i: usize, d: &Disagreement) {
+fn finding(out: &mut String, i: usize, d: &Disagreement, programs: Option<&Programs>) {
     let label = d.comparison.subject.label();
-    let verdict = d.verdict.describe(&d.comparison.subject);
+    let verdict = match programs {
+        Some(programs) => stress_verdict(d, programs),
+        None => d.verdict.describe(&d.comparison.subject),
+    };
     let _ = writeln!(
         out,
         "<section class=\"finding\" id=\"finding-{}\">\n<h3>{} in {}</h3>\n<p>{}</p>",
@@ -243,20 +301,32 @@ fn finding(out: &mut String, i: usize, d: &Disagreement) {
         "<h4>Input</h4>\n<pre class=\"input\">{}</pre>",
         escape(&d.input)
     );
-    let diff = diff_lines(
-        &d.comparison.reference.to_string(),
-        &d.comparison.mine.to_string(),
-    );
+    // The text report's section, its heading without the dashes: the answers line by line
+    // (`pre.answer`), or the output diff (`pre.diff`); a line of `^` marks is `span.mark`.
+    let (heading, body) = d.answer_section(false);
+    let heading = heading.trim_matches(|c| c == '-' || c == ' ');
+    let mut heading = heading.chars();
+    let heading: String = heading
+        .next()
+        .map(|c| c.to_uppercase().chain(heading).collect())
+        .unwrap_or_default();
+    let class = if body.starts_with("answer ") || body.starts_with("(no ") {
+        "answer"
+    } else {
+        "diff"
+    };
     let _ = writeln!(
         out,
-        "<h4>Output diff (- reference, + {}, two spaces = both)</h4>\n<pre class=\"diff\">",
-        escape(label)
+        "<h4>{}</h4>\n<pre class=\"{class}\">",
+        escape(&heading)
     );
-    for line in diff.lines() {
+    for line in body.lines() {
+        let marks = !line.trim().is_empty() && line.trim().chars().all(|c| c == '^');
         let class = match line.get(..2) {
             Some("- ") => Some("del"),
             Some("+ ") => Some("ins"),
             Some("? ") => Some("mark"),
+            _ if marks => Some("mark"),
             _ => None,
         };
         match class {

@@ -1,5 +1,9 @@
-//! Reports for machines: one JSON object per `check` run, and JUnit XML so that CI systems show
-//! findings as failed tests. The schema is in `docs/reports.md`.
+//! Reports for machines: one JSON object per run, and JUnit XML so that CI systems show
+//! findings as failed tests. The JSON report is of one of two kinds, each in the words of its
+//! run: `check` (games: per game its census, clauses and findings with their first divergence
+//! and boards) and `stress` (a problem of programs: the generator, brute force and solution,
+//! its cases and findings with the expected and the solution's answers). The schemas are in
+//! `docs/reports.md`.
 //!
 //! The JSON report holds everything the three reports show — each finding's outcomes, first
 //! divergence and boards as data, not only as text — so that [`crate::harness::keep::merge`] can read
@@ -10,6 +14,7 @@ use quick_junit::{NonSuccessKind, Property, Report, TestCase, TestCaseStatus, Te
 use serde_json::{json, Value};
 
 use crate::game::Outcome;
+use crate::harness::programs::checker::Checker;
 use crate::harness::run::campaign::{Budget, GameRun, Shard};
 use crate::harness::write::census::Census;
 use crate::harness::{Board, Disagreement, Divergence};
@@ -39,6 +44,71 @@ pub struct RunInfo<'a> {
     pub deep_share: Option<u32>,
     /// The shards a merged report was made of (empty for a run's own report).
     pub merged_from: Vec<Shard>,
+    /// The programs of a `stress` run: the reports are then of the `stress` kind, in its words
+    /// (`None`: a `check` run).
+    pub programs: Option<Programs>,
+}
+
+/// The version of the JSON reports' schema (`schema`): 2 since reports have a `kind`, `check`
+/// or `stress`; a report without `schema` is of version 1, a `check` report.
+pub const SCHEMA: u64 = 2;
+
+/// The programs of a `stress` run, as the user gave them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Programs {
+    /// The generator's command line, as given (`gen.py {size}`).
+    pub generator: String,
+    /// The brute force's (`None` with an interactor).
+    pub brute_force: Option<String>,
+    /// The interactor's, of an interactive problem.
+    pub interactor: Option<String>,
+    /// The solution's.
+    pub solution: String,
+    /// The validator's, if one was given.
+    pub validator: Option<String>,
+    /// How answers are compared.
+    pub checker: Checker,
+}
+
+impl Programs {
+    /// The `--checker` value that names the checker: `lines`, `tokens`, `float`, or a checker
+    /// program's command line.
+    pub fn checker_word(&self) -> &str {
+        match &self.checker {
+            Checker::Lines => "lines",
+            Checker::Tokens => "tokens",
+            Checker::Float { .. } => "float",
+            Checker::Program { command, .. } => command,
+        }
+    }
+
+    /// The three commands (and the validator, the checker) as `(name, command)` rows, in the
+    /// order reports list them: `generator`, `brute force` or `interactor`, `solution`,
+    /// `validator` (if any), `checker`.
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        let mut rows = vec![("generator", self.generator.clone())];
+        rows.extend(self.brute_force.clone().map(|b| ("brute force", b)));
+        rows.extend(self.interactor.clone().map(|i| ("interactor", i)));
+        rows.push(("solution", self.solution.clone()));
+        rows.extend(self.validator.clone().map(|v| ("validator", v)));
+        rows.push(("checker", self.checker.describe()));
+        rows
+    }
+}
+
+/// A verdict in the words of a `stress` run: `wrong answer`, `solution time limit`, …, and a
+/// fault of a trusted program by its role (`brute force runtime error`, `interactor hang`,
+/// `checker runtime error`), where `check` says `reference`.
+pub fn stress_verdict(d: &Disagreement, programs: &Programs) -> String {
+    use crate::harness::{Side, Verdict};
+    match d.verdict {
+        Verdict::Fault { side, fault } => match (side, &programs.interactor) {
+            (Side::Reference, _) => format!("brute force {fault}"),
+            (Side::Checker, Some(_)) => format!("interactor {fault}"),
+            _ => d.verdict.describe(&d.comparison.subject),
+        },
+        _ => d.verdict.describe(&d.comparison.subject),
+    }
 }
 
 impl<'a> RunInfo<'a> {
@@ -55,6 +125,22 @@ impl<'a> RunInfo<'a> {
             settings: Vec::new(),
             deep_share: None,
             merged_from: Vec::new(),
+            programs: None,
+        }
+    }
+
+    /// The run's status as the reports say it: `ok`, `failed` (a finding or an error) or
+    /// `interrupted`.
+    pub fn status(&self, runs: &[GameRun]) -> &'static str {
+        let failed = runs
+            .iter()
+            .any(|r| r.disagreement.is_some() || r.error.is_some());
+        if self.interrupted {
+            "interrupted"
+        } else if failed {
+            "failed"
+        } else {
+            "ok"
         }
     }
 }
@@ -239,8 +325,93 @@ pub fn clause_properties(census: &Census) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The JSON report of a run.
+/// The JSON report of a run: of the `stress` kind where the run has programs
+/// ([`RunInfo::programs`]), else of the `check` kind.
 pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
+    let report = match &info.programs {
+        Some(programs) => stress_json(info, programs, runs),
+        None => check_json(info, runs),
+    };
+    let mut text = serde_json::to_string_pretty(&report).expect("a JSON value serializes");
+    text.push('\n');
+    text
+}
+
+/// A finding of a `stress` run as a JSON object.
+fn stress_finding_json(index: Option<u64>, d: &Disagreement, programs: &Programs) -> Value {
+    json!({
+        "verdict": stress_verdict(d, programs),
+        "case_index": index,
+        "origin": d.origin,
+        "input": d.input,
+        "expected_output": d.comparison.reference.to_string(),
+        "solution_output": d.comparison.mine.to_string(),
+        "expected_outcome": outcome_json(&d.comparison.reference),
+        "solution_outcome": outcome_json(&d.comparison.mine),
+        "notes": d.notes,
+        "saved": d.saved.as_ref().map(|p| p.display().to_string()),
+        "replay": d.replay,
+    })
+}
+
+/// The programs of a `stress` run as a JSON object.
+pub fn programs_json(p: &Programs) -> Value {
+    let (abs, rel) = match p.checker {
+        Checker::Float { abs, rel } => (Some(abs), Some(rel)),
+        _ => (None, None),
+    };
+    json!({
+        "generator": p.generator,
+        "brute_force": p.brute_force,
+        "interactor": p.interactor,
+        "solution": p.solution,
+        "validator": p.validator,
+        "checker": p.checker_word(),
+        "abs_error": abs,
+        "rel_error": rel,
+    })
+}
+
+/// The JSON report of a `stress` run: its one problem's cases and findings, at the top level.
+fn stress_json(info: &RunInfo<'_>, programs: &Programs, runs: &[GameRun]) -> Value {
+    let run = runs.first();
+    let findings: Vec<Value> = runs
+        .iter()
+        .flat_map(|r| {
+            findings_of(r)
+                .into_iter()
+                .map(|(i, d)| stress_finding_json(i, d, programs))
+        })
+        .collect();
+    json!({
+        "tool": "boardfuzz",
+        "version": env!("CARGO_PKG_VERSION"),
+        "schema": SCHEMA,
+        "kind": "stress",
+        "command": info.command,
+        "seed": info.seed,
+        "shard": (!info.shard.is_whole()).then(|| info.shard.to_string()),
+        "merged_from": info.merged_from.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "budget": budget_json(info.budget),
+        "jobs": info.jobs,
+        "problem": run.map(|r| r.slug),
+        "programs": programs_json(programs),
+        "status": info.status(runs),
+        "cases": run.map_or(0, |r| r.cases),
+        "refused": run.map_or(0, |r| r.rejected),
+        "first_refused": run.and_then(|r| r.first_rejection.clone()),
+        "seconds": run.map_or(0.0, |r| r.elapsed.as_secs_f64()),
+        "running_seconds": run.map_or(0.0, |r| r.running.as_secs_f64()),
+        "cases_per_second": run.map_or(0.0, |r| r.cases_per_second()),
+        "interrupted": info.interrupted,
+        "notes": run.map_or(&[][..], |r| &r.notes[..]),
+        "error": run.and_then(|r| r.error.clone()),
+        "findings": findings,
+    })
+}
+
+/// The JSON report of a `check` run: per game its counts, census, clauses and finding.
+fn check_json(info: &RunInfo<'_>, runs: &[GameRun]) -> Value {
     let games: Vec<Value> = runs
         .iter()
         .map(|r| {
@@ -276,10 +447,11 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         .iter()
         .flat_map(|r| findings_of(r).into_iter().map(|(i, d)| finding_json(i, d)))
         .collect();
-    let failed = !findings.is_empty() || runs.iter().any(|r| r.error.is_some());
-    let report = json!({
+    json!({
         "tool": "boardfuzz",
         "version": env!("CARGO_PKG_VERSION"),
+        "schema": SCHEMA,
+        "kind": "check",
         "command": info.command,
         "seed": info.seed,
         "shard": (!info.shard.is_whole()).then(|| info.shard.to_string()),
@@ -290,13 +462,10 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         "jobs": info.jobs,
         "subject": info.subject,
         "cases": runs.iter().map(|r| r.cases).sum::<u64>(),
-        "status": if info.interrupted { "interrupted" } else if failed { "failed" } else { "ok" },
+        "status": info.status(runs),
         "games": games,
         "findings": findings,
-    });
-    let mut text = serde_json::to_string_pretty(&report).expect("a JSON value serializes");
-    text.push('\n');
-    text
+    })
 }
 
 /// Text as an XML 1.0 document can carry it: each character it cannot (most control characters,
@@ -325,7 +494,17 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
         suite.set_time(r.elapsed);
         suite.add_property(Property::new("seed", info.seed.to_string()));
         suite.add_property(Property::new("jobs", info.jobs.to_string()));
-        suite.add_property(Property::new("subject", xml_safe(info.subject)));
+        match &info.programs {
+            // A problem's three commands (and its validator, its checker), by their roles.
+            Some(programs) => {
+                for (role, command) in programs.rows() {
+                    suite.add_property(Property::new(role.replace(' ', "_"), xml_safe(&command)));
+                }
+            }
+            None => {
+                suite.add_property(Property::new("subject", xml_safe(info.subject)));
+            }
+        }
         if !info.shard.is_whole() {
             suite.add_property(Property::new("shard", info.shard.to_string()));
         }
@@ -345,8 +524,13 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
             None => TestCaseStatus::success(),
         };
         let name = format!(
-            "{} random cases, seed {}{}",
+            "{} {} cases, seed {}{}",
             r.cases,
+            if info.programs.is_some() {
+                "generated"
+            } else {
+                "random"
+            },
             info.seed,
             if r.interrupted { " (interrupted)" } else { "" }
         );
@@ -355,7 +539,10 @@ pub fn junit(info: &RunInfo<'_>, runs: &[GameRun]) -> Result<String, String> {
         run.set_time(r.elapsed);
         suite.add_test_case(run);
         for (_, d) in findings_of(r) {
-            let verdict = d.verdict.describe(&d.comparison.subject);
+            let verdict = match &info.programs {
+                Some(programs) => stress_verdict(d, programs),
+                None => d.verdict.describe(&d.comparison.subject),
+            };
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status
                 .set_message(xml_safe(&format!("{verdict} in {}", r.slug)))

@@ -74,9 +74,10 @@ pub fn diff_lines(left: &str, right: &str) -> String {
     render_diff(left, right, false)
 }
 
-/// [`diff_lines`] with ANSI styles: deletions red, insertions green, the differing characters of
-/// a same-width pair in reverse video. Print it through `anstream`, which drops the styles when
-/// the output is not a terminal, under `NO_COLOR` or `--color never`.
+/// [`diff_lines`] with ANSI styles on top of the same text: deletions red, insertions green, the
+/// differing characters of a same-width pair also in reverse video (the `? ` line stays). Print
+/// it through `anstream`, which drops the styles when the output is not a terminal, under
+/// `NO_COLOR` or `--color never`.
 pub fn diff_styled(left: &str, right: &str) -> String {
     render_diff(left, right, true)
 }
@@ -149,7 +150,7 @@ fn render_diff(left: &str, right: &str, styled: bool) -> String {
                                 let _ = writeln!(out, "{}", paint(green, &format!("+ {b}")));
                             }
                         }
-                        if let (Some(marks), false) = (marks, styled) {
+                        if let Some(marks) = marks {
                             let _ = writeln!(out, "? {}", marks.trim_end());
                         }
                     }
@@ -168,6 +169,272 @@ fn render_diff(left: &str, right: &str, styled: bool) -> String {
         let _ = writeln!(out, "(the two differ in the final newline)");
     }
     out
+}
+
+/// The heading of a [`diff_lines`] diff of `minus`'s text against `plus`'s: `--- output diff
+/// (- MINUS, + PLUS, two spaces = both) ---`, and where the diff marks characters, what its `?`
+/// line says ([`MARK_LEGEND`]).
+pub fn diff_heading(minus: &str, plus: &str, diff: &str) -> String {
+    let marked = diff.lines().any(|l| l.starts_with("? "));
+    format!(
+        "--- output diff (- {minus}, + {plus}, two spaces = both{}) ---",
+        if marked {
+            format!("; {MARK_LEGEND}")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// What the one intraline marker of every report means: a line of `^` under the characters
+/// that differ, below the line it marks (in a line diff, that line starts with `? `).
+pub const MARK_LEGEND: &str = "^ under each character that differs";
+
+/// Where two answers differ, as [`answer_differences`] finds it: a line, or with the `tokens`
+/// and `float` checkers a token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Difference {
+    /// The line (from 1): of the solution's answer for a token, or of the expected one where the
+    /// solution's has ended.
+    pub line: usize,
+    /// For a token: its index in the whole answer, and in its line (both from 1).
+    pub token: Option<(usize, usize)>,
+    /// The expected line or token (`None`: the expected answer has ended).
+    pub expected: Option<String>,
+    /// The solution's (`None`: its answer has ended).
+    pub got: Option<String>,
+}
+
+/// How answers are cut into the pieces [`answer_differences`] compares: lines (trailing
+/// whitespace and trailing blank lines ignored, as the `lines` checker and judges compare), or
+/// tokens, equal as [`tokens_equal`](crate::harness::programs::checker::tokens_equal) says
+/// (`tolerance`: of the `float` checker).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pieces {
+    /// Line by line.
+    Lines,
+    /// Token by token, numbers within the tolerance equal.
+    Tokens {
+        /// `float`'s absolute and relative error.
+        tolerance: Option<(f64, f64)>,
+    },
+}
+
+impl Pieces {
+    /// The pieces a checker compares: tokens for `tokens` and `float`, else lines (a checker
+    /// program's answers are shown line by line).
+    pub fn of(checker: &crate::harness::programs::checker::Checker) -> Pieces {
+        use crate::harness::programs::checker::Checker;
+        match checker {
+            Checker::Tokens => Pieces::Tokens { tolerance: None },
+            Checker::Float { abs, rel } => Pieces::Tokens {
+                tolerance: Some((*abs, *rel)),
+            },
+            _ => Pieces::Lines,
+        }
+    }
+}
+
+/// Every place where the solution's answer `got` differs from `expected`, in order: position by
+/// position, as a judge compares them.
+pub fn answer_differences(expected: &str, got: &str, pieces: Pieces) -> Vec<Difference> {
+    match pieces {
+        Pieces::Lines => {
+            let lines = |text: &str| -> Vec<String> {
+                let mut lines: Vec<String> =
+                    text.lines().map(|l| l.trim_end().to_string()).collect();
+                while lines.last().is_some_and(|l| l.is_empty()) {
+                    lines.pop();
+                }
+                lines
+            };
+            let (e, g) = (lines(expected), lines(got));
+            (0..e.len().max(g.len()))
+                .filter(|&i| e.get(i) != g.get(i))
+                .map(|i| Difference {
+                    line: i + 1,
+                    token: None,
+                    expected: e.get(i).cloned(),
+                    got: g.get(i).cloned(),
+                })
+                .collect()
+        }
+        Pieces::Tokens { tolerance } => {
+            // Each token with its line and its index in the line.
+            let tokens = |text: &str| -> Vec<(String, usize, usize)> {
+                text.lines()
+                    .enumerate()
+                    .flat_map(|(l, line)| {
+                        line.split_whitespace()
+                            .enumerate()
+                            .map(move |(t, tok)| (tok.to_string(), l + 1, t + 1))
+                    })
+                    .collect()
+            };
+            let (e, g) = (tokens(expected), tokens(got));
+            (0..e.len().max(g.len()))
+                .filter(|&i| match (e.get(i), g.get(i)) {
+                    (Some(a), Some(b)) => {
+                        !crate::harness::programs::checker::tokens_equal(&b.0, &a.0, tolerance)
+                    }
+                    _ => true,
+                })
+                .map(|i| {
+                    let (_, line, index) = g.get(i).or(e.get(i)).expect("one side has it");
+                    Difference {
+                        line: *line,
+                        token: Some((i + 1, *index)),
+                        expected: e.get(i).map(|t| t.0.clone()),
+                        got: g.get(i).map(|t| t.0.clone()),
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// How many differences [`answers`] shows: the first, and a few after it; the rest are counted.
+pub const SHOWN_DIFFERENCES: usize = 3;
+
+/// Lines longer than this many characters are shown as a window around their first difference.
+const ANSWER_WINDOW: usize = 100;
+
+/// The two answers of a wrong-answer finding as a person compares them: the heading
+/// (`--- answer, line by line (…) ---`, the marker explained), then the first
+/// [`SHOWN_DIFFERENCES`] differences, each as
+///
+/// ```text
+/// answer line 2: expected `5 7`
+///                     got `5 8`
+///                            ^
+/// ```
+///
+/// (`answer token 4 (line 2, token 1): …` with the `tokens` and `float` checkers), and a count
+/// of the rest. `whose` names the two answers in the heading (`the brute force's`, `the
+/// solution's`). `styled` adds colour on top of the same text (the expected piece green, the
+/// solution's red, its differing characters in reverse video).
+pub fn answers(
+    expected: &str,
+    got: &str,
+    pieces: Pieces,
+    (whose_expected, whose_got): (&str, &str),
+    styled: bool,
+) -> String {
+    use anstyle::{AnsiColor, Effects, Style};
+    let paint = |style: Style, text: &str| {
+        if styled && !text.is_empty() {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    };
+    let green = Style::new().fg_color(Some(AnsiColor::Green.into()));
+    let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
+    let strong = red.effects(Effects::INVERT | Effects::BOLD);
+    let (by, unit) = match pieces {
+        Pieces::Lines => ("line by line", "line"),
+        Pieces::Tokens { .. } => ("token by token", "token"),
+    };
+    let mut out = format!(
+        "--- answer, {by} (expected: {whose_expected}; got: {whose_got}; {MARK_LEGEND}) ---\n"
+    );
+    let differences = answer_differences(expected, got, pieces);
+    if differences.is_empty() {
+        let _ = writeln!(
+            out,
+            "(no {unit} differs: the checker's note says why it refused the answer)"
+        );
+        return out;
+    }
+    let count = |text: &str| match pieces {
+        Pieces::Lines => answer_differences("", text, pieces).len(),
+        Pieces::Tokens { .. } => text.split_whitespace().count(),
+    };
+    for d in differences.iter().take(SHOWN_DIFFERENCES) {
+        let head = match d.token {
+            None => format!("answer line {}: ", d.line),
+            Some((k, t)) => format!("answer token {k} (line {}, token {t}): ", d.line),
+        };
+        let width = head.chars().count() + "expected ".len();
+        let (e, g) = window(d.expected.as_deref(), d.got.as_deref());
+        let ended = |whose: &str, text: &str| {
+            let n = count(text);
+            format!(
+                "nothing ({whose} answer has {n} {unit}{})",
+                if n == 1 { "" } else { "s" }
+            )
+        };
+        let shown_e = match &e {
+            Some(e) => format!("`{}`", paint(green, e)),
+            None => ended("the expected", expected),
+        };
+        let _ = writeln!(out, "{head}expected {shown_e}");
+        let shown_g = match (&g, &e) {
+            (Some(g), Some(e)) => {
+                let e: Vec<char> = e.chars().collect();
+                let mut s = String::new();
+                for (i, c) in g.chars().enumerate() {
+                    let st = if e.get(i) == Some(&c) { red } else { strong };
+                    s.push_str(&paint(st, &c.to_string()));
+                }
+                format!("`{s}`")
+            }
+            (Some(g), None) => format!("`{}`", paint(red, g)),
+            (None, _) => ended("the solution's", got),
+        };
+        let _ = writeln!(out, "{:>width$}{shown_g}", "got ");
+        if let (Some(e), Some(g)) = (&e, &g) {
+            let (e, g): (Vec<char>, Vec<char>) = (e.chars().collect(), g.chars().collect());
+            let marks: String = (0..e.len().max(g.len()))
+                .map(|i| if e.get(i) == g.get(i) { ' ' } else { '^' })
+                .collect();
+            let _ = writeln!(out, "{}{}", " ".repeat(width + 1), marks.trim_end());
+        }
+    }
+    let rest = differences.len().saturating_sub(SHOWN_DIFFERENCES);
+    if rest > 0 {
+        let _ = writeln!(
+            out,
+            "… and {rest} more {unit}{} differ{}",
+            if rest == 1 { "" } else { "s" },
+            if rest == 1 { "s" } else { "" }
+        );
+    }
+    out
+}
+
+/// Two pieces as [`answers`] shows them: whole, or where either is over [`ANSWER_WINDOW`]
+/// characters, the same window of both around their first differing character, `…` where cut.
+fn window(expected: Option<&str>, got: Option<&str>) -> (Option<String>, Option<String>) {
+    let long = |s: Option<&str>| s.is_some_and(|s| s.chars().count() > ANSWER_WINDOW);
+    if !long(expected) && !long(got) {
+        return (expected.map(str::to_string), got.map(str::to_string));
+    }
+    let chars = |s: Option<&str>| s.map(|s| s.chars().collect::<Vec<char>>());
+    let (e, g) = (chars(expected), chars(got));
+    let first = match (&e, &g) {
+        (Some(e), Some(g)) => (0..e.len().max(g.len()))
+            .find(|&i| e.get(i) != g.get(i))
+            .unwrap_or(0),
+        _ => 0,
+    };
+    let start = first.saturating_sub(ANSWER_WINDOW / 4);
+    let cut = |s: Option<Vec<char>>| {
+        s.map(|s| {
+            let end = (start + ANSWER_WINDOW).min(s.len());
+            let mut shown: String = if start > 0 {
+                "…".into()
+            } else {
+                String::new()
+            };
+            shown.extend(&s[start.min(s.len())..end]);
+            if end < s.len() {
+                shown.push('…');
+            }
+            shown
+        })
+    };
+    (cut(e), cut(g))
 }
 
 /// For two lines of the same width in characters: a marker string with `^` under each differing
@@ -201,7 +468,128 @@ mod tests {
         let d = diff_lines("ab\n|..A.|\nz\n", "ab\n|.A..|\nz\n");
         assert_eq!(d, "  ab\n- |..A.|\n+ |.A..|\n?   ^^\n  z\n");
         assert!(!d.contains('\x1b'));
+        // On a terminal: colour on top of the same marker line.
         let styled = diff_styled("|..A.|\n", "|.A..|\n");
         assert!(styled.contains('\x1b'), "{styled:?}");
+        assert!(styled.ends_with("\n?   ^^\n"), "{styled:?}");
+        // The heading explains the marker where the diff has one.
+        assert_eq!(
+            diff_heading("reference", "engine", &d),
+            "--- output diff (- reference, + engine, two spaces = both; ^ under each character \
+             that differs) ---"
+        );
+        assert_eq!(
+            diff_heading("reference", "engine", "- 1\n+ 22\n"),
+            "--- output diff (- reference, + engine, two spaces = both) ---"
+        );
+    }
+
+    const WHOSE: (&str, &str) = ("the brute force's", "the solution's");
+
+    #[test]
+    fn answers_show_the_differing_line_by_its_number_with_the_marker_explained() {
+        let shown = answers(
+            "1\n5 7\n9\n",
+            "1\n5 8  \n9\n\n",
+            Pieces::Lines,
+            WHOSE,
+            false,
+        );
+        assert_eq!(
+            shown,
+            "--- answer, line by line (expected: the brute force's; got: the solution's; ^ under \
+             each character that differs) ---\n\
+             answer line 2: expected `5 7`\n\
+             \x20                   got `5 8`\n\
+             \x20                          ^\n"
+        );
+        // The same text under the colours.
+        let styled = answers("1\n5 7\n9\n", "1\n5 8\n9\n", Pieces::Lines, WHOSE, true);
+        assert!(styled.contains('\x1b'), "{styled:?}");
+        let plain = anstream::adapter::strip_str(&styled).to_string();
+        assert_eq!(
+            plain,
+            answers("1\n5 7\n9\n", "1\n5 8\n9\n", Pieces::Lines, WHOSE, false)
+        );
+    }
+
+    #[test]
+    fn answers_show_the_first_few_differences_then_count_the_rest() {
+        let expected = "1\n2\n3\n4\n5\n6\n";
+        let shown = answers(expected, "0\n2\n0\n0\n0\n", Pieces::Lines, WHOSE, false);
+        let heads: Vec<&str> = shown
+            .lines()
+            .filter(|l| l.starts_with("answer ") || l.starts_with('…'))
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "answer line 1: expected `1`",
+                "answer line 3: expected `3`",
+                "answer line 4: expected `4`",
+                "… and 2 more lines differ"
+            ]
+        );
+        // A missing line: what the shorter answer has.
+        let short = answers("1\n2\n", "1\n", Pieces::Lines, WHOSE, false);
+        assert!(
+            short.contains(
+                "answer line 2: expected `2`\n                    got nothing (the solution's \
+                 answer has 1 line)\n"
+            ),
+            "{short}"
+        );
+    }
+
+    #[test]
+    fn answers_by_token_say_the_tokens_index_its_line_and_its_place_in_the_line() {
+        let shown = answers(
+            "3\n-1\n4\n",
+            "3 0 4\n",
+            Pieces::Tokens { tolerance: None },
+            WHOSE,
+            false,
+        );
+        assert!(
+            shown.contains(
+                "--- answer, token by token (expected: the brute force's; got: the solution's; \
+                 ^ under each character that differs) ---\n\
+                 answer token 2 (line 1, token 2): expected `-1`\n\
+                 \x20                                      got `0`\n\
+                 \x20                                           ^^\n"
+            ),
+            "{shown}"
+        );
+        // Within the tolerance, a number is no difference.
+        let float = Pieces::Tokens {
+            tolerance: Some((1e-6, 1e-6)),
+        };
+        let d = answer_differences("0.5 2.0\n", "0.5000001 2.5\n", float);
+        assert_eq!(
+            d,
+            [Difference {
+                line: 1,
+                token: Some((2, 2)),
+                expected: Some("2.0".into()),
+                got: Some("2.5".into()),
+            }]
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_its_first_difference() {
+        let expected: String = (0..300)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let mut got = expected.clone();
+        got.replace_range(200..201, "#");
+        let shown = answers(&expected, &got, Pieces::Lines, WHOSE, false);
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines[1].contains("expected `…"), "{shown}");
+        assert!(lines[1].ends_with("…`"), "{shown}");
+        // The marker is under the one character that differs.
+        let at = |line: &str, c: char| line.chars().position(|x| x == c);
+        assert_eq!(at(lines[3], '^'), at(lines[2], '#'), "{shown}");
+        assert_eq!(lines[3].trim(), "^");
     }
 }
