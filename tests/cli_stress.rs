@@ -1682,7 +1682,7 @@ fn a_stress_runs_json_html_and_junit_reports_name_its_programs_and_no_game_field
     assert_eq!(v["programs"]["brute_force"], brute.as_str(), "{text}");
     assert_eq!(v["programs"]["solution"], solution.as_str(), "{text}");
     assert_eq!(v["programs"]["checker"], "lines", "{text}");
-    assert_eq!(v["problem"], "three_wrong", "{text}");
+    assert_eq!(v["problem"], "three_wrong-py", "{text}");
     assert_eq!(v["findings"][0]["verdict"], "wrong answer", "{text}");
     let expected = v["findings"][0]["expected_output"].as_str().unwrap();
     assert_eq!(expected.lines().count(), 3, "{text}");

@@ -21,12 +21,12 @@ use crate::harness::programs::problem::Problem;
 use crate::harness::programs::subject::{self, Interactor};
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
-use crate::harness::write::report::{Programs, RunInfo};
+use crate::harness::write::report::RunInfo;
 use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
 
 use super::flags::RunArgs;
 use super::programs::{given_flag, ready, ToolchainArgs};
-use super::stress_summary::{announce, stress_summary, Roles};
+use super::stress_summary::{announce, programs, stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
@@ -274,18 +274,11 @@ pub fn run(args: StressArgs) -> CliResult {
     };
     announce(&args, &checker, &stress);
     let runs = stress::run(&stress, &mut io::stderr());
-    let interrupted = interrupt::requested();
+    let (interrupted, programs) = (interrupt::requested(), programs(&args, &checker));
     let info = RunInfo {
         shard,
         interrupted,
-        programs: Some(Programs {
-            generator: args.gen.clone(),
-            brute_force: args.reference.clone(),
-            interactor: args.interactor.clone(),
-            solution: args.solution.clone(),
-            validator: args.validator.clone(),
-            checker: checker.clone(),
-        }),
+        programs: Some(programs),
         ..RunInfo::new("stress", seed, jobs, &args.solution, budget)
     };
     let failed = !write_reports(&reports, &info, &runs);
@@ -296,13 +289,6 @@ pub fn run(args: StressArgs) -> CliResult {
         checker: &args.checker.checker,
         validator: args.validator.is_some(),
     };
-    Ok(stress_summary(
-        &runs,
-        &roles,
-        &subject,
-        seed,
-        shard,
-        interrupted,
-        failed,
-    ))
+    let summary = stress_summary(&runs, &roles, &subject, seed, shard, interrupted, failed);
+    Ok(summary)
 }

@@ -10,6 +10,7 @@ use crate::harness::keep::corpus;
 use crate::harness::programs::checker::Checker;
 use crate::harness::run::campaign::{self, Budget, GameRun, Shard};
 use crate::harness::run::stress::Stress;
+use crate::harness::write::report::Programs;
 use crate::harness::{Side, Subject, Verdict};
 
 use super::stress::StressArgs;
@@ -232,4 +233,16 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
             None => String::new(),
         }
     );
+}
+
+/// The run's programs as the reports give them (`programs` of a `stress` report).
+pub(super) fn programs(args: &StressArgs, checker: &Checker) -> Programs {
+    Programs {
+        generator: args.gen.clone(),
+        brute_force: args.reference.clone(),
+        interactor: args.interactor.clone(),
+        solution: args.solution.clone(),
+        validator: args.validator.clone(),
+        checker: checker.clone(),
+    }
 }

@@ -1250,6 +1250,14 @@ mod tests {
     #[test]
     fn a_group_is_measured_from_proc() {
         let mut child = sh("exec sleep 5").spawn().unwrap();
+        // Measured once it runs `sleep`: between fork and exec a child has no memory of its own
+        // to count yet.
+        let comm = format!("/proc/{}/comm", child.id());
+        let until = Instant::now() + Duration::from_secs(5);
+        while std::fs::read_to_string(&comm).map_or(true, |c| c.trim() != "sleep") {
+            assert!(Instant::now() < until, "the child never ran sleep");
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let (cpu, rss) = group_usage(child.id() as i32).expect("/proc says");
         assert!(cpu < Duration::from_secs(1), "{cpu:?}");
         assert!(rss > 0);
