@@ -75,6 +75,24 @@ fn saved(run: &Run) -> String {
         .to_string()
 }
 
+/// `boardfuzz judge SOLUTION CASE --interactor INTERACTOR` for each `(solution, exit code,
+/// verdict)`: the exit code, and a line of its output that starts with the verdict.
+fn judge_again(dir: &Path, case: &str, interactor: &str, expected: &[(&str, i32, &str)]) {
+    for &(solution, code, verdict) in expected {
+        let judge = Run::in_dir(
+            dir,
+            &["judge", &python(solution), case, "--interactor", interactor],
+            &env(),
+        );
+        assert_eq!(judge.code, Some(code), "{solution}: {}", judge.all());
+        assert!(
+            judge.stdout.lines().any(|l| l.starts_with(verdict)),
+            "{solution}: {}",
+            judge.all()
+        );
+    }
+}
+
 #[test]
 fn one_query_too_many_is_a_wrong_answer_shrunk_to_the_smallest_secret_and_judged_again() {
     let dir = temp_dir("interact-too-many");
@@ -112,28 +130,15 @@ fn one_query_too_many_is_a_wrong_answer_shrunk_to_the_smallest_secret_and_judged
     );
     // The saved case, judged again: the bug's verdict, and the right solution passes it.
     let interactor = python("guess_interactor");
-    for (solution, code, verdict) in [
-        ("guess_one_too_many", 1, "wrong answer"),
-        ("guess_right", 0, "ok"),
-    ] {
-        let judge = Run::in_dir(
-            &dir,
-            &[
-                "judge",
-                &python(solution),
-                &case,
-                "--interactor",
-                &interactor,
-            ],
-            &env(),
-        );
-        assert_eq!(judge.code, Some(code), "{}", judge.all());
-        assert!(
-            judge.stdout.lines().any(|l| l.starts_with(verdict)),
-            "{}",
-            judge.all()
-        );
-    }
+    judge_again(
+        &dir,
+        &case,
+        &interactor,
+        &[
+            ("guess_one_too_many", 1, "wrong answer"),
+            ("guess_right", 0, "ok"),
+        ],
+    );
 }
 
 #[test]
@@ -298,28 +303,15 @@ fn a_brute_force_plays_the_dialogue_too_and_the_outputs_are_compared() {
         "the two OUTPUTs not shown: {all}"
     );
     let case = saved(&run);
-    for (solution, code, verdict) in [
-        ("sum_drops_negatives", 1, "wrong answer"),
-        ("sum_brute", 0, "ok"),
-    ] {
-        let judge = Run::in_dir(
-            &dir,
-            &[
-                "judge",
-                &python(solution),
-                &case,
-                "--interactor",
-                &interactor,
-            ],
-            &env(),
-        );
-        assert_eq!(judge.code, Some(code), "{solution}: {}", judge.all());
-        assert!(
-            judge.stdout.lines().any(|l| l.starts_with(verdict)),
-            "{solution}: {}",
-            judge.all()
-        );
-    }
+    judge_again(
+        &dir,
+        &case,
+        &interactor,
+        &[
+            ("sum_drops_negatives", 1, "wrong answer"),
+            ("sum_brute", 0, "ok"),
+        ],
+    );
     let run = stress("sum_drops_negatives", &["--checker", "tokens"]);
     assert_eq!(run.code, Some(2), "{}", run.all());
     assert!(

@@ -179,6 +179,11 @@ pub fn run(args: JudgeArgs) -> CliResult {
         if interrupt::requested() {
             break;
         }
+        let checked = |judgement: Judgement| match judgement {
+            Judgement::Accepted => ("ok".to_string(), String::new()),
+            Judgement::Wrong(why) => ("wrong answer".to_string(), why),
+            Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
+        };
         let (verdict, why) = match &outcome {
             Outcome::Output(answer) => match (&interactor, answer) {
                 (Some(_), answer) => match interact::judged(answer) {
@@ -186,13 +191,9 @@ pub fn run(args: JudgeArgs) -> CliResult {
                     // of the interactor alone holds `accepted` and nothing more).
                     Judgement::Accepted if !interact::output_of(&expected).trim().is_empty() => {
                         let output = interact::output_of(answer);
-                        match checker.judge(&text, output, interact::output_of(&expected)) {
-                            Judgement::Accepted => ("ok".to_string(), String::new()),
-                            Judgement::Wrong(why) => ("wrong answer".to_string(), why),
-                            Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
-                        }
+                        checked(checker.judge(&text, output, interact::output_of(&expected)))
                     }
-                    Judgement::Accepted => ("ok".to_string(), String::new()),
+                    Judgement::Accepted => checked(Judgement::Accepted),
                     // The interactor's own word: wrong answer or presentation error.
                     Judgement::Wrong(why) => (
                         answer.lines().next().unwrap_or("wrong answer").to_string(),
@@ -200,11 +201,7 @@ pub fn run(args: JudgeArgs) -> CliResult {
                     ),
                     Judgement::Failed(_, why) => ("interactor fault".to_string(), why),
                 },
-                (None, answer) => match checker.judge(&text, answer, &expected) {
-                    Judgement::Accepted => ("ok".to_string(), String::new()),
-                    Judgement::Wrong(why) => ("wrong answer".to_string(), why),
-                    Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
-                },
+                (None, answer) => checked(checker.judge(&text, answer, &expected)),
             },
             Outcome::Failed { fault, message } => (fault.name().to_string(), message.clone()),
             Outcome::Rejected { message, .. } => ("rejected".to_string(), message.clone()),

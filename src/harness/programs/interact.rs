@@ -53,7 +53,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Fault, Outcome};
 use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
-use crate::harness::programs::subject::{bytes, STDERR_LINES};
+use crate::harness::programs::subject::{bytes, seconds, STDERR_LINES};
 use crate::harness::shell_quote;
 
 /// Limits of one interactive run.
@@ -644,6 +644,7 @@ pub fn run(
     };
     let mut dialogue = Dialogue {
         limits,
+        start,
         deadline: start + limits.timeout,
         last_move: start,
         cpu_mark: None,
@@ -693,6 +694,8 @@ fn cpu_of(leader: i32) -> Option<Duration> {
 /// The poll loop's state beside the two programs.
 struct Dialogue {
     limits: Limits,
+    /// When both programs were started, and when the wall-clock cap ends the dialogue.
+    start: Instant,
     deadline: Instant,
     /// When a byte last went from one program to the other (or a program used CPU).
     last_move: Instant,
@@ -866,7 +869,7 @@ impl Dialogue {
         format!(
             "CPU {}, wall {}, peak memory {}",
             seconds(self.solution_cpu),
-            seconds(now.saturating_duration_since(self.deadline - self.limits.timeout)),
+            seconds(now.saturating_duration_since(self.start)),
             bytes(self.solution_peak)
         )
     }
@@ -1112,11 +1115,6 @@ impl Dialogue {
         party.reaped = true;
         Ok(())
     }
-}
-
-/// A duration as a report gives it: seconds, two decimals.
-fn seconds(d: Duration) -> String {
-    format!("{:.2}s", d.as_secs_f64())
 }
 
 /// `; its stderr ends:` and the last `lines` non-blank lines of `stderr`, or nothing.

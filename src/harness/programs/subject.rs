@@ -273,6 +273,11 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// A duration as a verdict's message gives it: seconds, two decimals (`1.50s`).
+pub fn seconds(d: Duration) -> String {
+    format!("{:.2}s", d.as_secs_f64())
+}
+
 /// Runs a solution like a judge ([`process::run_line_judged`]): charged `cpu` of CPU time for its
 /// whole process group, under the wall-clock cap that sets ([`process::Judged::wall_cap`]), with
 /// `memory` bytes of resident memory (`0`: no limit) and `output_cap` bytes of output. A
@@ -302,7 +307,6 @@ pub fn run_solution(
             )
         }
     };
-    let seconds = |d: Duration| format!("{:.2}s", d.as_secs_f64());
     let usage = format!(
         "CPU {}, wall {}, peak memory {}",
         seconds(run.cpu),
