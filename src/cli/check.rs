@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::game::{Fault, Outcome};
-use crate::harness::run::campaign::{self, Budget, Plan, Shard};
+use crate::game::{DynGame, Fault, Outcome};
+use crate::harness::run::campaign::{self, Budget, Entrant, Plan, Shard};
 use crate::harness::run::progress::Show;
 use crate::harness::run::watchdog;
 use crate::harness::write::report::RunInfo;
@@ -51,9 +51,16 @@ pub struct CheckArgs {
     solution: SolutionArgs,
 }
 
-pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
+pub fn run(games: &Games, mut args: CheckArgs, given: &Given) -> CliResult {
+    // `check --solution a.py b.py yut_nori`: the list of --solution ends at a word that names a
+    // game and no file.
+    let (named, solutions) = std::mem::take(&mut args.solution.solution)
+        .into_iter()
+        .partition(|word| games.find(word).is_some() && !std::path::Path::new(word).exists());
+    args.games.extend::<Vec<String>>(named);
+    args.solution.solution = solutions;
     let games = selected(games, &args.games)?;
-    if args.solution.solution.is_some() && games.len() != 1 {
+    if !args.solution.solution.is_empty() && games.len() != 1 {
         return Err(Usage(format!(
             "--solution checks one game: name it (e.g. `check {} --solution …`); {} were selected",
             games.first().map_or("GAME", |g| g.slug()),
@@ -68,14 +75,19 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     let budget = args.run.budget(10_000);
     let seed = args.run.seed.unwrap_or_else(clock_seed);
     let reports = report_targets(&args.run.report).map_err(Usage)?;
-    let subject = args.solution.subject()?;
+    let solutions = args.solution.subjects()?;
+    let entrants = entrants(games[0], &solutions, &args.solution.solution);
+    let subject = entrants[0].subject.clone();
     let jobs = args.run.jobs()?;
     // Ctrl-C is handled from here on: a solution the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
-    if let Subject::Solution { command, .. } = &subject {
+    for subject in &solutions {
+        let Subject::Solution { command, .. } = subject else {
+            continue;
+        };
         let probed = probe_solution(
             games[0],
-            &subject,
+            subject,
             command,
             seed,
             &options,
@@ -87,7 +99,14 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     }
     let subject_name = match &subject {
         Subject::Engine => "engine".to_string(),
-        Subject::Solution { command, .. } => command.clone(),
+        Subject::Solution { .. } => solutions
+            .iter()
+            .filter_map(|s| match s {
+                Subject::Solution { command, .. } => Some(command.as_str()),
+                Subject::Engine => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
     };
     // The engines' findings join the regression corpus; a solution's go to a folder of their own.
     let corpus = (!args.no_save).then(|| match (&subject, args.corpus) {
@@ -97,23 +116,29 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     });
     if let Some(root) = &corpus {
         for game in &games {
-            super::sweep(&corpus::dir(root, game.slug()));
+            for entrant in &entrants {
+                super::sweep(&corpus::dir(root, entrant.run_name(*game)));
+            }
         }
     }
     let shard = args.run.shard();
     eprintln!(
         "{} check: {} against the reference, {} game(s), {}, {jobs} job(s), seed {seed}{}{}",
         crate::harness::program(),
-        match &subject {
-            Subject::Engine => "engine".to_string(),
-            Subject::Solution { command, .. } => format!(
-                "solution `{command}` ({})",
-                match process::Launch::of(command) {
-                    process::Launch::Direct(_) => "started directly",
-                    process::Launch::Shell => "through sh -c",
-                }
-            ),
-        },
+        solutions
+            .iter()
+            .map(|subject| match subject {
+                Subject::Engine => "engine".to_string(),
+                Subject::Solution { command, .. } => format!(
+                    "solution `{command}` ({})",
+                    match process::Launch::of(command) {
+                        process::Launch::Direct(_) => "started directly",
+                        process::Launch::Shell => "through sh -c",
+                    }
+                ),
+            })
+            .reduce(|a, b| format!("{a}, {b}"))
+            .unwrap_or_else(|| "engine".into()),
         games.len(),
         match budget {
             Budget::Cases(n) => format!("{n} cases each"),
@@ -131,7 +156,7 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
         seed,
         shard,
         options,
-        subject,
+        entrants,
         corpus,
         jobs,
         watchdog: args.solution.watchdog,
@@ -157,8 +182,29 @@ pub fn run(games: &Games, args: CheckArgs, given: &Given) -> CliResult {
     };
     // The reports first: they are written whether or not stdout is read to the end.
     let failed = !write_reports(&reports, &info, &runs);
-    let engine = matches!(plan.subject, Subject::Engine);
+    let engine = matches!(subject, Subject::Engine);
     Ok(summary(&info, &runs, &plan.games, engine, failed))
+}
+
+/// What `check` judges: the engine, or each --solution (`lines`, as the user gave them). Of
+/// several, each is named `<game>/<file-language>` (`yut_nori/sol-py`), its findings folder
+/// under the findings root, and replayed by `repro` with its own flags.
+fn entrants(game: &'static dyn DynGame, solutions: &[Subject], lines: &[String]) -> Vec<Entrant> {
+    if solutions.len() < 2 {
+        let subject = solutions.first().cloned().unwrap_or(Subject::Engine);
+        return vec![Entrant::new(subject)];
+    }
+    let names = crate::harness::run::stress::file_names(lines);
+    solutions
+        .iter()
+        .zip(names)
+        .map(|(subject, name)| Entrant {
+            name: Some(Box::leak(
+                format!("{}/{name}", game.slug()).into_boxed_str(),
+            )),
+            ..Entrant::new(subject.clone())
+        })
+        .collect()
 }
 
 /// `, shard K/N (cases K, K+N, …)` for a shard, nothing for a whole run: what the first line of

@@ -38,9 +38,15 @@ pub(super) struct SolutionArgs {
     /// judge compares (trailing whitespace ignored), on valid inputs only. A command of plain
     /// words (quotes and backslashes allowed) is started directly, as a shell loop would start
     /// it; one with shell syntax ($, `, |, &, ;, <, >, (, ), globs, ~, {, }, #, a leading
-    /// NAME=value) or starting with a shell builtin runs through `sh -c`.
-    #[arg(long, value_name = "COMMAND")]
-    pub(super) solution: Option<String>,
+    /// NAME=value) or starting with a shell builtin runs through `sh -c`. A source file
+    /// (`sol.cpp`, `Main.java`, `sol.py`) is compiled once, cached, as `stress` compiles it.
+    /// `check` takes several (`--solution a.cpp b.py`, or `--solution sol*.cpp` as the shell
+    /// expands it): each case is judged for every one against one run of the reference, each
+    /// one's first failure is its own finding, saved in `<findings>/<game>/<name>/`, and the
+    /// summary has a row per solution; a word after them that names a game (and no file) is the
+    /// game.
+    #[arg(long, value_name = "COMMAND", num_args = 1.., action = clap::ArgAction::Append)]
+    pub(super) solution: Vec<String>,
     /// CPU-time limit per run of --solution (user + system of its whole process group, as
     /// judges charge it; over it: a "time limit" verdict; the program and everything it started
     /// are killed). A run that sleeps or blocks is stopped at a wall-clock cap of 3x the limit,
@@ -195,31 +201,43 @@ impl CheckerArgs {
 }
 
 impl SolutionArgs {
-    /// The subject; a --solution command that cannot start is a usage error, before any case.
+    /// The subject: the engine, or the one --solution (a second is a usage error: `repro`
+    /// replays a case against one); a --solution that cannot start is a usage error, before
+    /// any case.
     pub(super) fn subject(&self) -> Result<Subject, Usage> {
-        match &self.solution {
-            None => Ok(Subject::Engine),
-            Some(line) => {
+        match &self.subjects()?[..] {
+            [] => Ok(Subject::Engine),
+            [one] => Ok(one.clone()),
+            _ => Err(Usage(
+                "one --solution at a time here (`check` judges several in one run)".into(),
+            )),
+        }
+    }
+
+    /// Every --solution as a subject, in the order given (none: the engine is checked); one
+    /// that cannot start is a usage error, before any case.
+    pub(super) fn subjects(&self) -> Result<Vec<Subject>, Usage> {
+        if self.solution.is_empty() {
+            return Ok(Vec::new());
+        }
+        let tools = self.toolchain.toolchain()?;
+        let checker = self.checker.checker(&tools)?;
+        let solution_tools = self.toolchain.for_solution(&tools);
+        self.solution
+            .iter()
+            .map(|line| {
                 // A source file is compiled (once, cached) as `stress` and `judge` do.
-                let tools = self.toolchain.toolchain()?;
-                let prepared = super::programs::ready(
-                    &self.toolchain.for_solution(&tools),
-                    "--solution",
-                    line,
-                )?;
-                let command = &prepared.command;
-                process::check_startable(command)
-                    .map_err(|e| Usage(format!("--solution cannot be run: {e}")))?;
+                let prepared = super::programs::ready(&solution_tools, "--solution", line)?;
                 Ok(Subject::Solution {
-                    command: command.clone(),
+                    command: prepared.command,
                     timeout: self.solution_timeout,
                     output_cap: self.output_limit,
                     memory: self.memory_limit,
-                    checker: self.checker.checker(&tools)?,
+                    checker: checker.clone(),
                     interactor: None,
                 })
-            }
-        }
+            })
+            .collect()
     }
 }
 

@@ -70,12 +70,10 @@ pub fn run(games: &Games, args: MergeArgs) -> CliResult {
             checker: programs.checker_word(),
             validator: programs.validator.is_some(),
         };
-        let subject = merge::subject_of(header);
         let (seed, interrupted) = (header.seed, header.interrupted);
         let code = stress_summary(
             &merged.runs,
             &roles,
-            &subject,
             seed,
             Shard::WHOLE,
             interrupted,

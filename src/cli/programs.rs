@@ -92,6 +92,16 @@ pub(super) fn ready(tools: &Toolchain, flag: &str, line: &str) -> Result<Prepare
     Ok(prepared)
 }
 
+/// [`ready`] of a program the user may not have given (`None`): its command, ready to run.
+pub(super) fn ready_given(
+    tools: &Toolchain,
+    flag: &str,
+    line: Option<&str>,
+) -> Result<Option<String>, Usage> {
+    line.map(|line| ready(tools, flag, line).map(|p| p.command))
+        .transpose()
+}
+
 /// Which of a flag's names (`--reference`, `--brute`, `-r`) the user wrote on the command line:
 /// the first of `names` given, or the first name if none is found (a flag from a settings file).
 pub(super) fn given_flag(names: &[&'static str]) -> &'static str {

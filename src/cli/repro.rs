@@ -26,6 +26,11 @@ use super::settings::Given;
 use super::{find_game, read_file, CliResult, InputLimit, SolutionArgs, Usage};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("solution", |a| a.num_args(1).help(
+    "Replay against this command instead of the engine (one; a source file is compiled \
+     once, cached): any program that reads judge input on stdin and writes the answer on \
+     stdout, e.g. `--solution \"python3 sol.py\"`, judged as `check --solution` judges it"
+)))]
 pub struct ReproArgs {
     /// Game slug or problem id.
     game: String,

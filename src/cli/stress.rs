@@ -22,10 +22,10 @@ use crate::harness::programs::subject::{self, Interactor};
 use crate::harness::run::progress::Show;
 use crate::harness::run::stress::{self, Stress};
 use crate::harness::write::report::RunInfo;
-use crate::harness::{keep::corpus, programs::process, run::interrupt, shell_quote, Subject};
+use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 
 use super::flags::RunArgs;
-use super::programs::{given_flag, ready, ToolchainArgs};
+use super::programs::{given_flag, ready, ready_given, ToolchainArgs};
 use super::stress_summary::{announce, programs, stress_summary, Roles};
 use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
@@ -52,9 +52,13 @@ pub struct StressArgs {
         required_unless_present = "interactor"
     )]
     pub(super) reference: Option<String>,
-    /// The solution under test: reads an input on stdin, writes its answer on stdout.
-    #[arg(long, short = 's', value_name = "PROGRAM")]
-    pub(super) solution: String,
+    /// The solution under test: reads an input on stdin, writes its answer on stdout. Several
+    /// may be given (`-s a.cpp -s b.py`, or `--solution sol*.cpp` as the shell expands it):
+    /// each case is then judged for every one against one run of the brute force, each
+    /// solution's first failure is its own finding in its own folder, and the summary has a row
+    /// per solution.
+    #[arg(long, short = 's', value_name = "PROGRAM", required = true, num_args = 1.., action = clap::ArgAction::Append)]
+    pub(super) solution: Vec<String>,
     /// A validator: reads an input on stdin, exits 0 if it is valid. Inputs it refuses are
     /// counted and skipped, and the shrinker keeps none of them.
     #[arg(long, value_name = "PROGRAM")]
@@ -81,11 +85,11 @@ pub struct StressArgs {
     checker: CheckerArgs,
     #[command(flatten)]
     run: RunArgs,
-    /// The first `{size}` handed to the generator (it grows from there).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// The first `{size}` handed to the generator (it grows from there), at least 1.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     min_size: u64,
-    /// The largest `{size}` handed to the generator.
-    #[arg(long, default_value_t = 100, value_name = "N")]
+    /// The largest `{size}` handed to the generator, at least --min-size.
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_size: u64,
     /// What a shrink candidate must keep without a --validator. `strict`: the shape every
     /// generated input of the run had in common — the number of lines and the tokens per line
@@ -120,7 +124,9 @@ pub struct StressArgs {
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
     /// The name of the problem: findings go to <findings>/<NAME>/ (default: the solution's file
-    /// name, its extension after a `-`: `main-cpp` for main.cpp, `sol-py` for sol.py).
+    /// name, its extension after a `-`: `main-cpp` for main.cpp, `sol-py` for sol.py). With
+    /// several solutions each is named by its file (a repeated name gets `-2`, `-3`), and
+    /// --name is refused.
     #[arg(long)]
     name: Option<String>,
     /// Folder of the findings folders.
@@ -146,77 +152,70 @@ pub fn run(args: StressArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
     let reports = report_targets(&args.run.report).map_err(Usage)?;
     let jobs = args.run.jobs()?;
-    if args.max_size == 0 {
-        return Err(Usage("--max-size must be at least 1".into()));
-    }
-    if args.min_size == 0 || args.min_size > args.max_size {
+    if args.min_size > args.max_size {
+        let (min, max) = (args.min_size, args.max_size);
         return Err(Usage(format!(
-            "--min-size must be from 1 to --max-size ({})",
-            args.max_size
+            "--min-size ({min}) is over --max-size ({max})"
         )));
     }
-    let name = stress::problem_name(args.name.as_deref(), &args.solution).map_err(Usage)?;
+    let names = stress::solution_names(args.name.as_deref(), &args.solution).map_err(Usage)?;
     let brute_flag = given_flag(&["--brute", "--reference", "-r"]);
     let solution_flag = given_flag(&["--solution", "-s"]);
     let gen_flag = given_flag(&["--gen", "-g"]);
     let generator = ready(&tools, gen_flag, &args.gen)?;
-    let reference = args
-        .reference
-        .as_ref()
-        .map(|r| ready(&tools, brute_flag, r));
-    let reference = reference.transpose()?.map(|r| r.command);
-    let solution = ready(
-        &args.toolchain.for_solution(&tools),
-        solution_flag,
-        &args.solution,
-    )?
-    .command;
-    let interactor = match &args.interactor {
-        Some(i) => Some(Interactor {
-            command: ready(&tools, "interactor", i)?.command,
-            idle: args.idle_limit,
-            against_brute: reference.is_some(),
-        }),
-        None => None,
-    };
+    let reference = ready_given(&tools, brute_flag, args.reference.as_deref())?;
+    let interactor = ready_given(&tools, "interactor", args.interactor.as_deref())?;
+    let interactor = interactor.map(|command| Interactor {
+        command,
+        idle: args.idle_limit,
+        against_brute: reference.is_some(),
+    });
     let checker_given = args.checker.checker != CheckerArgs::default().checker;
     if interactor.is_some() && reference.is_none() && checker_given {
         let why =
             "--checker with --interactor needs --brute (it compares the interactor's OUTPUTs)";
         return Err(Usage(why.into()));
     }
-    let validator = args.validator.as_ref();
-    let validator = validator.map(|v| ready(&tools, "--validator", v).map(|v| v.command));
-    let validator = validator.transpose()?;
+    let validator = ready_given(&tools, "--validator", args.validator.as_deref())?;
     let checker = args.checker.checker(&tools)?;
     let seed = args.run.seed.unwrap_or_else(clock_seed);
     if args.run.cases == Some(0) {
         return Err(Usage("--cases must be at least 1".into()));
     }
     let budget = args.run.budget(1000);
-    let subject = Subject::Solution {
-        command: solution.clone(),
-        timeout: args.solution_timeout,
-        output_cap: args.output_limit,
-        memory: args.memory_limit,
-        checker: checker.clone(),
-        interactor: interactor.clone(),
-    };
     let limits = subject::judge_limit_args(
         args.solution_timeout,
         args.output_limit,
         args.memory_limit,
         args.interactor.as_deref().map(|i| (i, args.idle_limit)),
     );
-    let replay = format!(
-        "{} judge {} {{path}}{limits}{}{}",
-        crate::harness::invocation(),
-        shell_quote(&args.solution),
+    let solution_tools = args.toolchain.for_solution(&tools);
+    let mut solutions = Vec::new();
+    for line in &args.solution {
+        let subject = Subject::Solution {
+            command: ready(&solution_tools, solution_flag, line)?.command,
+            timeout: args.solution_timeout,
+            output_cap: args.output_limit,
+            memory: args.memory_limit,
+            checker: checker.clone(),
+            interactor: interactor.clone(),
+        };
+        solutions.push((subject, line.as_str()));
+    }
+    let judge_args = format!(
+        "{limits}{}{}",
         super::programs::judge_checker_args(&args.checker),
         args.toolchain.to_args()
     );
+    let entrants = stress::entrants(solutions, &names, &judge_args);
+    // Of several solutions, each run is named by its own.
+    let name = if entrants.len() > 1 {
+        "stress"
+    } else {
+        &names[0]
+    };
     let problem: &'static Problem = Box::leak(Box::new(Problem {
-        name: Box::leak(name.into_boxed_str()),
+        name: Box::leak(name.to_string().into_boxed_str()),
         generator: generator.command,
         generator_display: generator.display,
         reference,
@@ -233,7 +232,6 @@ pub fn run(args: StressArgs) -> CliResult {
         min_size: args.min_size,
         max_size: args.max_size,
         keep_shape: args.shape == ShapeMode::Strict && args.validator.is_none(),
-        replay,
         generator_flag: gen_flag,
         kept: Default::default(),
     }));
@@ -241,11 +239,11 @@ pub fn run(args: StressArgs) -> CliResult {
     // Ctrl-C is handled from here on: a program the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
     let named = |flag: &str, line: &str| format!("{flag} `{line}`");
-    let (brute, sol) = (
-        named(brute_flag, args.reference.as_deref().unwrap_or("")),
-        named(solution_flag, &args.solution),
-    );
-    if let Err(why) = stress::probe(problem, &subject, &brute, &sol, seed) {
+    let brute = named(brute_flag, args.reference.as_deref().unwrap_or(""));
+    let solutions: Vec<(&Subject, String)> = (entrants.iter().zip(&args.solution))
+        .map(|(e, line)| (&e.subject, named(solution_flag, line)))
+        .collect();
+    if let Err(why) = stress::probe(problem, &solutions, &brute, seed) {
         if !interrupt::requested() {
             return Err(Usage(why));
         }
@@ -253,7 +251,9 @@ pub fn run(args: StressArgs) -> CliResult {
     let corpus = (!args.no_save).then(|| args.findings.clone());
     let shard = args.run.shard();
     if let Some(root) = &corpus {
-        super::sweep(&corpus::dir(root, game.slug()));
+        for entrant in &entrants {
+            super::sweep(&corpus::dir(root, entrant.run_name(game)));
+        }
     }
     let slowest = args
         .solution_timeout
@@ -262,7 +262,7 @@ pub fn run(args: StressArgs) -> CliResult {
         .max(args.checker.checker_timeout);
     let stress = Stress {
         problem,
-        subject: subject.clone(),
+        entrants,
         budget,
         seed,
         shard,
@@ -279,7 +279,7 @@ pub fn run(args: StressArgs) -> CliResult {
         shard,
         interrupted,
         programs: Some(programs),
-        ..RunInfo::new("stress", seed, jobs, &args.solution, budget)
+        ..RunInfo::new("stress", seed, jobs, &args.solution[0], budget)
     };
     let failed = !write_reports(&reports, &info, &runs);
     let roles = Roles {
@@ -289,6 +289,12 @@ pub fn run(args: StressArgs) -> CliResult {
         checker: &args.checker.checker,
         validator: args.validator.is_some(),
     };
-    let summary = stress_summary(&runs, &roles, &subject, seed, shard, interrupted, failed);
-    Ok(summary)
+    Ok(stress_summary(
+        &runs,
+        &roles,
+        seed,
+        shard,
+        interrupted,
+        failed,
+    ))
 }

@@ -11,7 +11,7 @@ use crate::harness::programs::checker::Checker;
 use crate::harness::run::campaign::{self, Budget, GameRun, Shard};
 use crate::harness::run::stress::Stress;
 use crate::harness::write::report::Programs;
-use crate::harness::{Side, Subject, Verdict};
+use crate::harness::{Side, Verdict};
 
 use super::stress::StressArgs;
 
@@ -29,13 +29,13 @@ pub(super) struct Roles<'a> {
     pub(super) validator: bool,
 }
 
-/// Prints the summary of a `stress` run (`runs`: its one run, or none if it was interrupted
-/// before a case ran) and says its exit code: 0, 1 (a finding or a report not written), 2 (the
-/// user's programs at fault) or 130 (interrupted).
+/// Prints the summary of a `stress` run (`runs`: a run per solution, or none if it was
+/// interrupted before a case ran) and says its exit code: 0, 1 (a finding or a report not
+/// written), 2 (the user's programs at fault) or 130 (interrupted). Of several solutions, each
+/// run's counts and findings, then a row per solution.
 pub(super) fn stress_summary(
     runs: &[GameRun],
     roles: &Roles,
-    subject: &Subject,
     seed: u64,
     shard: Shard,
     interrupted: bool,
@@ -46,113 +46,98 @@ pub(super) fn stress_summary(
     } else {
         format!(", shard {shard}")
     };
-    let Some(run) = runs.first() else {
+    if runs.is_empty() {
         outln!("\nINTERRUPTED: no case was run");
         return ExitCode::from(130);
-    };
-    let refused = if roles.validator {
-        format!(" ({} refused by the validator)", run.rejected)
-    } else {
-        String::new()
-    };
-    // The rate is over the time spent running cases, a finding's shrink apart.
-    let (rate, shrinking) = crate::harness::write::report::rate_words(run, "s");
-    let shrinking = shrinking
-        .map(|words| format!("; {words}"))
-        .unwrap_or_default();
-    outln!(
-        "\n== {}: {} cases{refused} in {:.2}s ({rate}{shrinking}), seed {seed}{shard_words}{}",
-        run.slug,
-        run.cases,
-        run.elapsed.as_secs_f64(),
-        if run.interrupted {
-            " (interrupted)"
-        } else {
-            ""
-        }
-    );
-    for note in &run.notes {
-        outln!("note: {note}");
     }
     let mut user_error = false;
-    if let Some(e) = &run.error {
-        // On stderr, as every other error of the setup (the probe's, a compile error).
-        eprintln!(
-            "error: {e}\n(the generator is yours to fix: nothing was saved; rerun it alone with \
-             the command above)"
-        );
-        user_error = true;
-    }
-    if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
+    // What the runs share (the generator's error, the validator's refusals) is said once.
+    let mut said: Vec<String> = Vec::new();
+    // Per run, its finding's verdict (`None`: it had none).
+    let mut verdicts: Vec<Option<String>> = Vec::new();
+    for run in runs {
+        let refused = if roles.validator {
+            format!(" ({} refused by the validator)", run.rejected)
+        } else {
+            String::new()
+        };
+        // The rate is over the time spent running cases, a finding's shrink apart.
+        let (rate, shrinking) = crate::harness::write::report::rate_words(run, "s");
+        let shrinking = shrinking
+            .map(|words| format!("; {words}"))
+            .unwrap_or_default();
         outln!(
-            "error: the validator refused {} of {} generated inputs (first: {}), so nothing was \
-             tested: fix the generator, or the validator",
-            run.rejected,
+            "\n== {}: {} cases{refused} in {:.2}s ({rate}{shrinking}), seed {seed}{shard_words}{}",
+            run.slug,
             run.cases,
-            run.first_rejection.as_deref().unwrap_or("?")
-        );
-        user_error = true;
-    } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
-        outln!(
-            "warning: the validator refused {} of {} generated inputs (first: {})",
-            run.rejected,
-            run.cases,
-            run.first_rejection.as_deref().unwrap_or("?")
-        );
-    }
-    let mut findings = 0;
-    // One finding, or of a merged run every shard's.
-    for (_, d) in crate::harness::write::report::findings_of(run) {
-        match d.verdict {
-            Verdict::Fault {
-                side: side @ (Side::Reference | Side::Checker),
-                ..
-            } => {
-                let (role, command, message) = match (side, roles.interactor) {
-                    (Side::Reference, _) => {
-                        (roles.brute_flag, roles.reference, &d.comparison.reference)
-                    }
-                    (_, Some(interactor)) => ("--interactor", interactor, &d.comparison.mine),
-                    _ => ("--checker", roles.checker, &d.comparison.mine),
-                };
-                let why = match (side, message) {
-                    (Side::Reference, Outcome::Failed { fault, message }) => {
-                        format!("{fault}: {message}")
-                    }
-                    _ => d
-                        .comparison
-                        .checker_message()
-                        .unwrap_or("no verdict")
-                        .to_string(),
-                };
-                outln!(
-                    "\nerror: {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
-                    d.origin
-                );
-                out!("{}", d.input);
-                if !d.input.ends_with('\n') {
-                    outln!();
-                }
-                outln!(
-                    "The program of {role} is trusted: its verdicts are what the solution is judged by, so \
-                     this is yours to fix (nothing was saved). Run it on the input above alone \
-                     to see why{}.",
-                    if side == Side::Reference && !roles.validator {
-                        ", or give a --validator if the input is one it need not answer"
-                    } else {
-                        ""
-                    }
-                );
-                user_error = true;
+            run.elapsed.as_secs_f64(),
+            if run.interrupted {
+                " (interrupted)"
+            } else {
+                ""
             }
-            _ => {
-                outln!();
-                styled!("{}", super::common::finding_on_screen(d));
-                findings += 1;
-                failed = true;
+        );
+        for note in &run.notes {
+            outln!("note: {note}");
+        }
+        if let Some(e) = run.error.as_ref().filter(|e| !said.contains(e)) {
+            said.push(e.clone());
+            // On stderr, as every other error of the setup (the probe's, a compile error).
+            eprintln!(
+                "error: {e}\n(the generator is yours to fix: nothing was saved; rerun it alone \
+                 with the command above)"
+            );
+            user_error = true;
+        }
+        let first = run.first_rejection.as_deref().unwrap_or("?");
+        if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
+            let words = format!(
+                "error: the validator refused {} of {} generated inputs (first: {first}), so \
+                 nothing was tested: fix the generator, or the validator",
+                run.rejected, run.cases
+            );
+            if !said.contains(&words) {
+                outln!("{words}");
+                said.push(words);
+            }
+            user_error = true;
+        } else if run.rejected as f64 > run.cases as f64 * campaign::REJECTED_WARNING {
+            let words = format!(
+                "warning: the validator refused {} of {} generated inputs (first: {first})",
+                run.rejected, run.cases
+            );
+            if !said.contains(&words) {
+                outln!("{words}");
+                said.push(words);
             }
         }
+        let mut verdict = None;
+        // One finding, or of a merged run every shard's.
+        for (_, d) in crate::harness::write::report::findings_of(run) {
+            match d.verdict {
+                Verdict::Fault {
+                    side: side @ (Side::Reference | Side::Checker),
+                    ..
+                } => {
+                    trusted_failed(d, side, roles);
+                    user_error = true;
+                }
+                _ => {
+                    outln!();
+                    styled!("{}", super::common::finding_on_screen(d));
+                    verdict.get_or_insert_with(|| d.verdict.describe(&d.comparison.subject));
+                    failed = true;
+                }
+            }
+        }
+        verdicts.push(verdict);
     }
+    let findings = runs
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| v.is_some())
+        .map(|(r, _)| crate::harness::write::report::findings_of(r).len())
+        .sum::<usize>();
     let verdict = if interrupted {
         "INTERRUPTED"
     } else if failed {
@@ -162,14 +147,22 @@ pub(super) fn stress_summary(
     } else {
         "ok"
     };
-    outln!(
-        "\n{verdict}: {} case(s), {findings} finding(s){}",
-        run.cases,
-        match &run.disagreement {
-            Some(d) if findings > 0 => format!(" ({})", d.verdict.describe(subject)),
-            _ => String::new(),
-        }
-    );
+    let cases = runs.iter().map(|r| r.cases).max().unwrap_or(0);
+    if let [_] = runs {
+        outln!(
+            "\n{verdict}: {cases} case(s), {findings} finding(s){}",
+            match &verdicts[0] {
+                Some(v) if findings > 0 => format!(" ({v})"),
+                _ => String::new(),
+            }
+        );
+    } else {
+        outln!("\n{}", super::summary::solution_rows(runs, &verdicts));
+        outln!(
+            "{verdict}: {cases} case(s), {} solutions, {findings} finding(s)",
+            runs.len()
+        );
+    }
     if interrupted {
         ExitCode::from(130)
     } else if failed {
@@ -179,6 +172,44 @@ pub(super) fn stress_summary(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Prints the failure of a trusted program — the brute force, the interactor or a checker
+/// program — on a finding's input: the user's to fix, nothing saved.
+fn trusted_failed(d: &crate::harness::Disagreement, side: Side, roles: &Roles) {
+    let (role, command, message) = match (side, roles.interactor) {
+        (Side::Reference, _) => (roles.brute_flag, roles.reference, &d.comparison.reference),
+        (_, Some(interactor)) => ("--interactor", interactor, &d.comparison.mine),
+        _ => ("--checker", roles.checker, &d.comparison.mine),
+    };
+    let why = match (side, message) {
+        (Side::Reference, Outcome::Failed { fault, message }) => {
+            format!("{fault}: {message}")
+        }
+        _ => d
+            .comparison
+            .checker_message()
+            .unwrap_or("no verdict")
+            .to_string(),
+    };
+    outln!(
+        "\nerror: {role} `{command}` failed on {}:\n  {why}\n--- the input ---",
+        d.origin
+    );
+    out!("{}", d.input);
+    if !d.input.ends_with('\n') {
+        outln!();
+    }
+    outln!(
+        "The program of {role} is trusted: its verdicts are what the solution is judged by, so \
+         this is yours to fix (nothing was saved). Run it on the input above alone to see \
+         why{}.",
+        if side == Side::Reference && !roles.validator {
+            ", or give a --validator if the input is one it need not answer"
+        } else {
+            ""
+        }
+    );
 }
 
 /// The line a `stress` run starts with, on stderr: the programs as the user named them, what
@@ -194,11 +225,17 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
         ..
     } = stress;
     let game: &dyn DynGame = *problem;
+    let solutions: Vec<String> = args.solution.iter().map(|s| format!("`{s}`")).collect();
     eprintln!(
-        "{} stress: solution `{}` against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
+        "{} stress: {} {} against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
          job(s), seed {seed}{}{}",
         crate::harness::program(),
-        args.solution,
+        if solutions.len() == 1 {
+            "solution"
+        } else {
+            "solutions"
+        },
+        solutions.join(", "),
         match (&args.interactor, &args.reference) {
             (Some(i), Some(r)) => format!("brute force `{r}`, both talking to interactor `{i}`"),
             (Some(i), None) => format!("interactor `{i}`"),
@@ -225,12 +262,16 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
         } else {
             format!(", shard {shard}")
         },
-        match corpus {
-            Some(dir) => format!(
+        match (corpus, &stress.entrants[..]) {
+            (Some(dir), [one]) => format!(
                 ", findings saved in {}",
-                corpus::dir(dir, game.slug()).display()
+                corpus::dir(dir, one.run_name(game)).display()
             ),
-            None => String::new(),
+            (Some(dir), _) => format!(
+                ", findings saved in {} by solution",
+                corpus::dir(dir, "<solution>").display()
+            ),
+            (None, _) => String::new(),
         }
     );
 }
@@ -241,7 +282,7 @@ pub(super) fn programs(args: &StressArgs, checker: &Checker) -> Programs {
         generator: args.gen.clone(),
         brute_force: args.reference.clone(),
         interactor: args.interactor.clone(),
-        solution: args.solution.clone(),
+        solutions: args.solution.clone(),
         validator: args.validator.clone(),
         checker: checker.clone(),
     }

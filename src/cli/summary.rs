@@ -29,6 +29,11 @@ pub(super) fn summary(
     };
     let mut tested_nothing = false;
     let mut verdicts: Vec<(String, usize)> = Vec::new();
+    // Of several solutions, a run each: the game's census is shown once (it is the reference's,
+    // the same for all), and a row per solution after the findings.
+    let game_of = |run: &GameRun| run.slug.split('/').next().unwrap_or(run.slug);
+    let mut shown: Vec<&str> = Vec::new();
+    let mut rows: Vec<Option<String>> = Vec::new();
     for run in runs {
         let deep = if engine {
             format!(", {} deep-checked", run.deep_cases)
@@ -53,14 +58,17 @@ pub(super) fn summary(
                 ""
             }
         );
-        out!("{}", run.census.table());
-        outln!();
-        out!("{}", run.census.clause_table());
+        if !shown.contains(&game_of(run)) {
+            shown.push(game_of(run));
+            out!("{}", run.census.table());
+            outln!();
+            out!("{}", run.census.clause_table());
+        }
         for note in &run.notes {
             outln!("note: {note}");
         }
         if run.disagreement.is_none() && campaign::tests_nothing(run.cases, run.rejected) {
-            let game = games.iter().find(|g| g.slug() == run.slug);
+            let game = games.iter().find(|g| g.slug() == game_of(run));
             outln!(
                 "error: {}",
                 nothing_tested(run, game.copied(), &info.settings)
@@ -79,16 +87,19 @@ pub(super) fn summary(
             outln!("error: {e}");
             failed = true;
         }
+        let mut row = None;
         for (_, d) in findings_of(run) {
             outln!();
             styled!("{}", super::finding_on_screen(d));
             failed = true;
             let name = d.verdict.describe(&d.comparison.subject);
+            row.get_or_insert_with(|| name.clone());
             match verdicts.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, count)) => *count += 1,
                 None => verdicts.push((name, 1)),
             }
         }
+        rows.push(row);
     }
     let findings: usize = verdicts.iter().map(|(_, c)| c).sum();
     let kinds = if verdicts.is_empty() {
@@ -106,10 +117,23 @@ pub(super) fn summary(
     } else {
         "ok"
     };
+    // The cases of a game are its most judged solution's.
+    let cases: u64 = shown
+        .iter()
+        .map(|g| {
+            let of_game = runs.iter().filter(|r| game_of(r) == *g);
+            of_game.map(|r| r.cases).max().unwrap_or(0)
+        })
+        .sum();
+    let solutions = if shown.len() < runs.len() {
+        outln!("\n{}", solution_rows(runs, &rows));
+        format!(", {} solutions", runs.len())
+    } else {
+        String::new()
+    };
     outln!(
-        "\n{verdict}: {} case(s) in {} game(s), {findings} finding(s){kinds}",
-        runs.iter().map(|r| r.cases).sum::<u64>(),
-        runs.len(),
+        "\n{verdict}: {cases} case(s) in {} game(s){solutions}, {findings} finding(s){kinds}",
+        shown.len(),
     );
     if interrupted {
         ExitCode::from(130)
@@ -120,6 +144,39 @@ pub(super) fn summary(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// A row per solution of a run of several: its name, the cases it was judged on, and its
+/// verdict (`ok`, or `verdicts`' word for it, `None` for none, with the case it was found at and
+/// the file it was saved in).
+pub(super) fn solution_rows(runs: &[GameRun], verdicts: &[Option<String>]) -> String {
+    let width = runs.iter().map(|r| r.slug.len()).max().unwrap_or(0).max(8);
+    let mut out = format!("{:<width$}  {:>8}  verdict\n", "solution", "cases");
+    for (run, verdict) in runs.iter().zip(verdicts) {
+        let words = match (verdict, &run.disagreement) {
+            (Some(v), Some(d)) => {
+                let case = run
+                    .finding_case
+                    .map(|i| format!(" on case {i}"))
+                    .unwrap_or_default();
+                let saved = d
+                    .saved
+                    .as_ref()
+                    .map(|p| format!(", saved in {}", p.display()))
+                    .unwrap_or_default();
+                format!("{v}{case}{saved}")
+            }
+            _ if run.error.is_some() => "error".into(),
+            _ if run.interrupted => "interrupted".into(),
+            _ => "ok".into(),
+        };
+        out.push_str(&format!(
+            "{:<width$}  {:>8}  {words}\n",
+            run.slug, run.cases
+        ));
+    }
+    out.pop();
+    out
 }
 
 /// Why a run that tested nothing did: every case rejected by both sides, the first rejection,

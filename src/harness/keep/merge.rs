@@ -310,7 +310,11 @@ fn programs_of(v: &Value) -> Result<Programs, String> {
         generator: str_field(p, "generator")?.to_string(),
         brute_force: opt_str_field(p, "brute_force")?,
         interactor: opt_str_field(p, "interactor")?,
-        solution: str_field(p, "solution")?.to_string(),
+        // A report written before `solutions` names its one solution only.
+        solutions: match p.get("solutions") {
+            None => vec![str_field(p, "solution")?.to_string()],
+            Some(_) => strings_field(p, "solutions")?,
+        },
         validator: opt_str_field(p, "validator")?,
         checker: Checker::parse(
             checker,
@@ -489,7 +493,7 @@ fn header_of(v: &Value) -> Result<Header, String> {
             settings: Vec::new(),
             deep_share: None,
             jobs: u64_field(v, "jobs")? as usize,
-            subject: programs.solution.clone(),
+            subject: programs.solutions.join(" "),
             interrupted: str_field(v, "status")? == "interrupted",
             programs: Some(programs),
         });
@@ -521,16 +525,42 @@ fn header_of(v: &Value) -> Result<Header, String> {
     })
 }
 
-/// The one problem's run of a `stress` report: its counts at the top level, its findings.
+/// The runs of a `stress` report: a run per row of `solutions`, each with the findings that
+/// name it (`problem`); of a report written before `solutions`, its one problem's run, its
+/// counts at the top level.
 fn stress_run_of(v: &Value, subject: &Subject) -> Result<Vec<GameRun>, String> {
-    let Some(name) = opt_str_field(v, "problem")? else {
-        return Ok(Vec::new());
-    };
-    let slug = intern(&name);
-    let mut found = field(v, "findings")?
+    let findings = field(v, "findings")?
         .as_array()
-        .ok_or("`findings` is not an array")?
-        .iter()
+        .ok_or("`findings` is not an array")?;
+    let Some(rows) = v.get("solutions") else {
+        let Some(name) = opt_str_field(v, "problem")? else {
+            return Ok(Vec::new());
+        };
+        return Ok(vec![stress_row_of(v, &name, findings.iter(), subject)?]);
+    };
+    let rows = rows.as_array().ok_or("`solutions` is not an array")?;
+    let one = rows.len() == 1;
+    rows.iter()
+        .map(|row| {
+            let name = str_field(row, "name")?;
+            let own = findings
+                .iter()
+                .filter(|f| one || f.get("problem").and_then(Value::as_str) == Some(name));
+            stress_row_of(row, name, own, subject).map_err(|e| format!("solution `{name}`: {e}"))
+        })
+        .collect()
+}
+
+/// One solution's run of a `stress` report: its counts in `v` (a row of `solutions`, or the
+/// report's top level), its findings.
+fn stress_row_of<'a>(
+    v: &Value,
+    name: &str,
+    findings: impl Iterator<Item = &'a Value>,
+    subject: &Subject,
+) -> Result<GameRun, String> {
+    let slug = intern(name);
+    let mut found = findings
         .map(|f| finding_of(f, slug, "turn", subject, true))
         .collect::<Result<Vec<_>, String>>()
         .map_err(|e| format!("a finding: {e}"))?
@@ -539,7 +569,7 @@ fn stress_run_of(v: &Value, subject: &Subject) -> Result<Vec<GameRun>, String> {
         Some((i, d)) => (i, Some(d)),
         None => (None, None),
     };
-    Ok(vec![GameRun {
+    Ok(GameRun {
         slug,
         cases: u64_field(v, "cases")?,
         deep_cases: 0,
@@ -554,7 +584,7 @@ fn stress_run_of(v: &Value, subject: &Subject) -> Result<Vec<GameRun>, String> {
         error: opt_str_field(v, "error")?,
         interrupted: bool_field(v, "interrupted")?,
         notes: strings_field(v, "notes")?,
-    }])
+    })
 }
 
 /// Reads one JSON report (`text`, from `path`) back: its header, and each game's run with its
@@ -594,8 +624,13 @@ pub fn read(path: &Path, text: &str, games: &Games) -> Result<Read, String> {
     {
         let run = (|| -> Result<GameRun, String> {
             let name = str_field(g, "game")?;
-            let game = games.all().iter().copied().find(|x| x.slug() == name);
-            let slug = game.map_or_else(|| intern(name), |x| x.slug());
+            // A solution's run of several is named `GAME/SOLUTION`.
+            let game_name = name.split('/').next().unwrap_or(name);
+            let game = games.all().iter().copied().find(|x| x.slug() == game_name);
+            let slug = match game {
+                Some(x) if x.slug() == name => x.slug(),
+                _ => intern(name),
+            };
             let unit = game.map_or("turn", |x| x.unit());
             let census = census_of(g, name, game).map_err(|e| format!("game `{name}`: {e}"))?;
             let mut found = findings
@@ -1028,7 +1063,7 @@ mod tests {
             generator: "gen.py {size}".into(),
             brute_force: Some("brute.py".into()),
             interactor: None,
-            solution: "main.cpp".into(),
+            solutions: vec!["main.cpp".into()],
             validator: Some("validate.py".into()),
             checker: Checker::Tokens,
         };

@@ -63,9 +63,6 @@ pub struct Problem {
     /// Whether shrink candidates must keep the generated inputs' shape
     /// ([`crate::harness::shrink::shape`]): `--shape strict` without a validator.
     pub keep_shape: bool,
-    /// The command that replays a saved case, with `{path}` where the case's path goes: what a
-    /// finding prints ([`DynGame::replay_command`]).
-    pub replay: String,
     /// The flag the user gave the generator under (`--gen` or `-g`), which its errors name.
     pub generator_flag: &'static str,
     /// The inputs the generator printed before the run ([`Problem::generate_kept`]: the
@@ -442,9 +439,6 @@ impl DynGame for Problem {
             self.size_of(index),
         )
     }
-    fn replay_command(&self, _invocation: &str, path: &str, _subject_args: &str) -> String {
-        self.replay.replace("{path}", path)
-    }
     fn decode_fuzz_input(&self, _bytes: &[u8]) -> Result<String, String> {
         Err("a problem of programs has no fuzz target".into())
     }
@@ -496,7 +490,6 @@ mod tests {
             min_size: 1,
             max_size: 3,
             keep_shape: false,
-            replay: "judge {path}".into(),
             generator_flag: "--gen",
             kept: Kept::default(),
         }

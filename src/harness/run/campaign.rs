@@ -163,8 +163,9 @@ pub struct Plan {
     pub shard: Shard,
     /// The game options every case is generated and run with.
     pub options: Options,
-    /// What is checked against the reference (normally the engine).
-    pub subject: Subject,
+    /// What is checked against the reference: normally one entrant, the engine or a
+    /// `--solution`; several when `--solution` is given more than once (see [`Entrant`]).
+    pub entrants: Vec<Entrant>,
     /// Corpus root to save findings to (`None`: do not save).
     pub corpus: Option<PathBuf>,
     /// Worker threads.
@@ -202,7 +203,7 @@ impl Plan {
             seed,
             shard: Shard::WHOLE,
             options: Options::new(),
-            subject: Subject::Engine,
+            entrants: vec![Entrant::new(Subject::Engine)],
             corpus: None,
             jobs: 1,
             watchdog: DEFAULT_WATCHDOG,
@@ -215,9 +216,44 @@ impl Plan {
     }
 }
 
-/// The result of one game's run.
+/// One program a campaign judges against the reference. A plan has one — the engine, or a
+/// `--solution` — or several, when `--solution` is given more than once: each case is then
+/// generated once and answered once by the reference, and judged for every entrant that has
+/// not failed yet. An entrant's first failure is its own finding, shrunk and saved under its
+/// name, and the run goes on for the others until each has failed or the budget is spent.
+#[derive(Debug, Clone)]
+pub struct Entrant {
+    /// What is judged.
+    pub subject: Subject,
+    /// The name of its run, given to an entrant of several: its row in the summary and the
+    /// reports, the slug its findings speak of, and its findings folder under the corpus root
+    /// (`main-cpp`, or `yut_nori/sol-py`). `None`: the game's slug.
+    pub name: Option<&'static str>,
+    /// The command that replays its saved finding, with `{path}` where the case's path goes
+    /// (`boardfuzz judge main.cpp {path} …`). `None`: the game's
+    /// [`DynGame::replay_command`] with the subject's flags.
+    pub replay: Option<String>,
+}
+
+impl Entrant {
+    /// `subject`, named by the game, replayed as the game replays.
+    pub fn new(subject: Subject) -> Entrant {
+        Entrant {
+            subject,
+            name: None,
+            replay: None,
+        }
+    }
+
+    /// The name of its run in a campaign of `game`.
+    pub fn run_name(&self, game: &dyn DynGame) -> &'static str {
+        self.name.unwrap_or(game.slug())
+    }
+}
+
+/// The result of one game's run (of one entrant's, of a plan of several: [`Entrant`]).
 pub struct GameRun {
-    /// The game's slug.
+    /// The game's slug, or the entrant's name ([`Entrant::run_name`]).
     pub slug: &'static str,
     /// The cases run through both sides (a hung case included).
     pub cases: u64,
@@ -271,7 +307,8 @@ impl GameRun {
     }
 }
 
-/// Runs the plan; progress goes to `progress` (normally stderr). Stops early on Ctrl-C
+/// Runs the plan: a run per game (per game and entrant, of a plan of several entrants); progress
+/// goes to `progress` (normally stderr). Stops early on Ctrl-C
 /// ([`interrupt::requested`]): the games not yet started are skipped.
 pub fn run(plan: &Plan, progress: &mut dyn Write) -> Vec<GameRun> {
     let share = match plan.budget {
@@ -283,7 +320,7 @@ pub fn run(plan: &Plan, progress: &mut dyn Write) -> Vec<GameRun> {
         if interrupt::requested() {
             break;
         }
-        runs.push(run_game(game, plan, share, progress));
+        runs.extend(run_game(game, plan, share, progress));
     }
     runs
 }
@@ -305,6 +342,8 @@ pub(super) struct Slot {
     since: Instant,
     pub(super) limit: Duration,
     index: u64,
+    /// The entrant whose evaluation the stage is part of ([`Plan::entrants`]).
+    entrant: usize,
 }
 
 /// One worker's slot, read by the supervisor.
@@ -317,6 +356,7 @@ impl Watch {
             since: Instant::now(),
             limit: Duration::ZERO,
             index: 0,
+            entrant: 0,
         }))
     }
 
@@ -343,6 +383,9 @@ pub(super) struct Evaluated {
     pub(super) deep_message: Option<String>,
     /// How long the subject took.
     pub(super) subject_time: Duration,
+    /// How long the reference took (an earlier entrant's run of it, of a case judged for
+    /// several: [`evaluate_against`]).
+    pub(super) reference_time: Duration,
 }
 
 pub(super) fn evaluate(
@@ -367,6 +410,31 @@ pub(super) fn evaluate(
         (watchdog, watch, deep),
         (mine, subject_time),
         (reference, reference_time),
+        true,
+    )
+}
+
+/// [`evaluate`] of one more entrant on a case whose reference answer an earlier entrant's
+/// evaluation already has (`reference` and its time): the reference is not run again, and the
+/// census (the reference's, counted once per case) is not computed again.
+pub(super) fn evaluate_against(
+    game: &dyn DynGame,
+    subject: &Subject,
+    input: &[u8],
+    options: &Options,
+    (watchdog, watch): (Duration, &Watch),
+    (reference, reference_time): (&Outcome, Duration),
+) -> Evaluated {
+    let mine = run_subject(subject, game, input, options, watchdog, watch);
+    finish_evaluation(
+        game,
+        subject,
+        input,
+        options,
+        (watchdog, watch, false),
+        mine,
+        (reference.clone(), reference_time),
+        false,
     )
 }
 
@@ -400,6 +468,7 @@ pub(super) fn evaluate_answered(
         (watchdog, watch, deep),
         mine,
         (reference, reference_time),
+        true,
     ))
 }
 
@@ -422,8 +491,9 @@ fn run_subject(
     (mine, started.elapsed())
 }
 
-/// The rest of an evaluation, once both sides answered: the census and the deep checks, each
-/// under the watch, and the verdict.
+/// The rest of an evaluation, once both sides answered: the census (if `census`) and the deep
+/// checks, each under the watch, and the verdict.
+#[allow(clippy::too_many_arguments)]
 fn finish_evaluation(
     game: &dyn DynGame,
     subject: &Subject,
@@ -432,6 +502,7 @@ fn finish_evaluation(
     (watchdog, watch, deep): (Duration, &Watch, bool),
     (mine, subject_time): (Outcome, Duration),
     (reference, reference_time): (Outcome, Duration),
+    census: bool,
 ) -> Evaluated {
     watch.enter(
         Stage::Census,
@@ -439,13 +510,13 @@ fn finish_evaluation(
     );
     // The engine is not under test in a solution's run: the census of what the cases reached
     // is the reference's, where the game's reference computes one.
-    let tags = match subject {
+    let tags = census.then(|| match subject {
         Subject::Engine => game.census(input, options),
         Subject::Solution { .. } => game.literal_census(input, options),
-    };
+    });
     let comparison = Comparison::new(subject.clone(), input, mine, reference);
     let mut verdict = comparison.verdict();
-    if verdict == Verdict::Agree && tags.is_err() {
+    if verdict == Verdict::Agree && tags.as_ref().is_some_and(|t| t.is_err()) {
         verdict = Verdict::Fault {
             side: Side::Census,
             fault: Fault::Panic,
@@ -465,8 +536,9 @@ fn finish_evaluation(
     }
     watch.enter(Stage::Idle, Duration::ZERO);
     let (tags, census_error) = match tags {
-        Ok(t) => (Some(t), None),
-        Err(e) => (None, Some(e)),
+        Some(Ok(t)) => (Some(t), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
     };
     Evaluated {
         comparison,
@@ -475,11 +547,14 @@ fn finish_evaluation(
         census_error,
         deep_message,
         subject_time,
+        reference_time,
     }
 }
 
 /// A failing case found by a worker.
 pub(super) struct Found {
+    /// The entrant that failed on it ([`Plan::entrants`]).
+    pub(super) entrant: usize,
     pub(super) index: u64,
     /// Its place among the runner's cases (`index` of a shard's `ordinal`-th case).
     pub(super) ordinal: u64,
@@ -488,10 +563,23 @@ pub(super) struct Found {
     pub(super) comparison: Comparison,
 }
 
+/// Per entrant, the cases it was judged on and, of those, the ones the reference rejected.
+#[derive(Default)]
+struct Tally {
+    judged: AtomicU64,
+    rejected: AtomicU64,
+}
+
 /// What the workers and the supervisor share.
 pub(super) struct Shared {
     pub(super) game: &'static dyn DynGame,
-    pub(super) subject: Subject,
+    pub(super) entrants: Vec<Entrant>,
+    /// Per entrant, whether it is still judged (it has not failed yet).
+    live: Vec<AtomicBool>,
+    tally: Vec<Tally>,
+    /// A failure of what every entrant shares (the reference, the census, a checker program):
+    /// the run ends with it, for every entrant.
+    fatal: AtomicBool,
     pub(super) options: Options,
     pub(super) seed: u64,
     pub(super) shard: Shard,
@@ -549,66 +637,117 @@ fn worker(shared: Arc<Shared>, w: usize) {
         let deep = shared.deep_one_in > 0
             && input.len() <= shared.deep_max_text
             && crate::draw::hash64(&case_seed.to_le_bytes()) % u64::from(shared.deep_one_in) == 0;
-        let ev = evaluate(
-            game,
-            &shared.subject,
-            input.as_bytes(),
-            &shared.options,
-            shared.watchdog,
-            watch,
-            deep,
-        );
-        if interrupt::requested() {
-            // A solution killed by Ctrl-C is not a finding.
-            return;
-        }
-        {
-            let mut census = lock(&shared.censuses[w]);
-            // Tags are counted only where nothing says they are wrong: a case whose census the
-            // deep check found different is a finding, not a count.
-            match ev.tags {
-                Some(tags) if ev.verdict != Verdict::Deep(crate::harness::DeepKind::Census) => {
-                    census.add(tags)
+        let mut reference: Option<(Outcome, Duration)> = None;
+        let mut failed = false;
+        for (e, entrant) in shared.entrants.iter().enumerate() {
+            if !shared.live[e].load(Ordering::Relaxed) {
+                continue;
+            }
+            lock(&watch.0).entrant = e;
+            let subject = &entrant.subject;
+            let ev = match &reference {
+                None => evaluate(
+                    game,
+                    subject,
+                    input.as_bytes(),
+                    &shared.options,
+                    shared.watchdog,
+                    watch,
+                    deep,
+                ),
+                Some((answer, took)) => evaluate_against(
+                    game,
+                    subject,
+                    input.as_bytes(),
+                    &shared.options,
+                    (shared.watchdog, watch),
+                    (answer, *took),
+                ),
+            };
+            if interrupt::requested() {
+                // A solution killed by Ctrl-C is not a finding.
+                return;
+            }
+            let rejected = ev.verdict == Verdict::Agree
+                && matches!(ev.comparison.reference, Outcome::Rejected { .. });
+            if reference.is_none() {
+                count_case(&shared, w, &ev, deep);
+                reference = Some((ev.comparison.reference.clone(), ev.reference_time));
+            }
+            let tally = &shared.tally[e];
+            tally.judged.fetch_add(1, Ordering::Relaxed);
+            if rejected {
+                tally.rejected.fetch_add(1, Ordering::Relaxed);
+            }
+            if ev.verdict != Verdict::Agree {
+                failed = true;
+                // The reference, the census or the checker failed: no entrant can be judged.
+                let shared_part = matches!(
+                    ev.verdict,
+                    Verdict::Fault {
+                        side: Side::Reference | Side::Checker | Side::Census,
+                        ..
+                    }
+                );
+                lock(&shared.found).push(Found {
+                    entrant: e,
+                    index,
+                    ordinal,
+                    input: input.clone(),
+                    verdict: ev.verdict,
+                    comparison: ev.comparison,
+                });
+                if shared_part {
+                    shared.fatal.store(true, Ordering::Relaxed);
+                    break;
                 }
-                _ => census.cases += 1,
             }
         }
-        if let (
-            Verdict::Agree,
-            Outcome::Rejected {
-                class,
-                line,
-                message,
-            },
-        ) = (ev.verdict, &ev.comparison.reference)
-        {
-            shared.rejected.fetch_add(1, Ordering::Relaxed);
-            lock(&shared.first_rejection)
-                .get_or_insert_with(|| format!("line {line}: {class}: {message}"));
-        }
-        let done = shared.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if done >= NOTHING_TESTED_AFTER
-            && tests_nothing(done, shared.rejected.load(Ordering::Relaxed))
-        {
-            shared.stop.store(true, Ordering::Relaxed);
-        }
-        if deep && matches!(shared.subject, Subject::Engine) {
-            shared.deep_done.fetch_add(1, Ordering::Relaxed);
-        }
         if let Some(learner) = &shared.learner {
-            learner.record(ordinal, &input, ev.verdict != Verdict::Agree);
+            learner.record(ordinal, &input, failed);
         }
-        if ev.verdict != Verdict::Agree {
-            lock(&shared.found).push(Found {
-                index,
-                ordinal,
-                input,
-                verdict: ev.verdict,
-                comparison: ev.comparison,
-            });
+        if failed {
             shared.stop.store(true, Ordering::Relaxed);
             return;
         }
+    }
+}
+
+/// Counts a case once, from its first entrant's evaluation: its census tags, a rejection by
+/// the reference, the deep checks, and the cases done (a run of nothing but rejections stops:
+/// [`tests_nothing`]).
+fn count_case(shared: &Shared, w: usize, ev: &Evaluated, deep: bool) {
+    {
+        let mut census = lock(&shared.censuses[w]);
+        // Tags are counted only where nothing says they are wrong: a case whose census the
+        // deep check found different is a finding, not a count.
+        match ev.tags {
+            Some(tags) if ev.verdict != Verdict::Deep(crate::harness::DeepKind::Census) => {
+                census.add(tags)
+            }
+            _ => census.cases += 1,
+        }
+    }
+    if let (
+        Verdict::Agree,
+        Outcome::Rejected {
+            class,
+            line,
+            message,
+        },
+    ) = (ev.verdict, &ev.comparison.reference)
+    {
+        shared.rejected.fetch_add(1, Ordering::Relaxed);
+        lock(&shared.first_rejection)
+            .get_or_insert_with(|| format!("line {line}: {class}: {message}"));
+    }
+    let done = shared.done.fetch_add(1, Ordering::Relaxed) + 1;
+    if done >= NOTHING_TESTED_AFTER && tests_nothing(done, shared.rejected.load(Ordering::Relaxed))
+    {
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    if deep && matches!(shared.entrants[0].subject, Subject::Engine) {
+        shared.deep_done.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -616,8 +755,8 @@ fn worker(shared: Arc<Shared>, w: usize) {
 pub(super) enum Supervised {
     /// Every handle finished.
     Done,
-    /// A watched stage ran past its limit: the worker number and its slot.
-    Overrun(usize, Slot),
+    /// A watched stage ran past its limit: its slot.
+    Overrun(Slot),
     /// Ctrl-C was pressed a second ago and the handles still run.
     Interrupted,
     /// The run's time budget ended [`GRACE`] ago and the handles still run.
@@ -656,10 +795,10 @@ pub(super) fn supervise(
             }
         }
         tick();
-        for (w, watch) in watches.iter().enumerate() {
+        for watch in watches {
             if let Some(slot) = watch.overrun() {
                 stop.store(true, Ordering::Relaxed);
-                return Supervised::Overrun(w, slot);
+                return Supervised::Overrun(slot);
             }
         }
         if deadline.is_some_and(|d| Instant::now() >= d + GRACE) {
@@ -675,17 +814,49 @@ pub(super) fn before(deadline: Option<Instant>) -> bool {
     deadline.map_or(true, |d| Instant::now() < d)
 }
 
+/// Each entrant's part of a game's run, as the rounds leave it.
+#[derive(Default)]
+struct Settled {
+    /// When its cases stopped, the other entrants' shrinks before then not counted.
+    running: Option<Duration>,
+    /// How long its own finding took to shrink and save.
+    shrinking: Duration,
+    /// Its finding and the case index it was found at.
+    finding: Option<(u64, Disagreement)>,
+    /// What its run's report should say beside the run's own notes.
+    notes: Vec<String>,
+    /// Its finding could not be saved.
+    error: Option<String>,
+}
+
+/// One game's run. The workers run cases in rounds: a round ends at the first failure of any
+/// entrant (or at the budget's end, an error, Ctrl-C); each entrant that failed in it has its
+/// lowest failing case shrunk and saved, and is judged no more; a next round goes on from the
+/// next case for the entrants left. Every case below where a round stopped was judged for every
+/// entrant still judged in it, so an entrant's lowest failing case does not depend on the jobs.
+/// With one entrant there is one round, as there always was.
 fn run_game(
     game: &'static dyn DynGame,
     plan: &Plan,
     budget: Budget,
     progress: &mut dyn Write,
-) -> GameRun {
+) -> Vec<GameRun> {
     let start = Instant::now();
     let jobs = plan.jobs.max(1);
+    let entrants = plan.entrants.clone();
+    let engine = matches!(
+        entrants.first(),
+        Some(Entrant {
+            subject: Subject::Engine,
+            ..
+        })
+    );
     let shared = Arc::new(Shared {
         game,
-        subject: plan.subject.clone(),
+        live: entrants.iter().map(|_| AtomicBool::new(true)).collect(),
+        tally: entrants.iter().map(|_| Tally::default()).collect(),
+        fatal: AtomicBool::new(false),
+        entrants,
         options: plan.options.clone(),
         seed: plan.seed,
         shard: plan.shard,
@@ -694,9 +865,9 @@ fn run_game(
             Budget::Cases(n) => Some(n),
             Budget::Time(_) => None,
         },
-        deep_one_in: match plan.subject {
-            Subject::Engine => plan.deep_one_in.unwrap_or(DEEP_ONE_IN),
-            Subject::Solution { .. } => 0,
+        deep_one_in: match engine {
+            true => plan.deep_one_in.unwrap_or(DEEP_ONE_IN),
+            false => 0,
         },
         deep_max_text: match plan.deep_one_in {
             Some(_) => usize::MAX,
@@ -717,129 +888,150 @@ fn run_game(
         learner: game.shrink_in_shape().then(Learner::new),
         verbose: plan.verbose,
     });
-    let handles: Vec<_> = (0..jobs)
-        .map(|w| {
-            let shared = Arc::clone(&shared);
-            thread::spawn(move || worker(shared, w))
-        })
-        .collect();
     // A shard's bar counts its own share of the cases.
     let shown = match budget {
         Budget::Cases(n) => Budget::Cases(plan.shard.cases_below(n)),
         b => b,
     };
-    let mut meter = Meter::new(game.slug(), shown, plan.show);
-    let watches: Vec<&Watch> = shared.watches[..jobs].iter().collect();
     // `--time` is the whole budget, shrinking included: the search stops at the deadline, and a
     // finding's shrink has what is left of it (`GRACE` past it at the most).
     let deadline = match budget {
         Budget::Time(t) => Some(start + t),
         Budget::Cases(_) => None,
     };
-    let supervised = supervise(&handles, &watches, &shared.stop, deadline, &mut || {
-        let elapsed = start.elapsed();
-        if let Budget::Time(t) = budget {
-            if elapsed >= t {
-                shared.stop.store(true, Ordering::Relaxed);
+    let count = shared.entrants.len();
+    let mut settled: Vec<Settled> = (0..count).map(|_| Settled::default()).collect();
+    // The time spent shrinking between rounds, which no entrant's cases ran in.
+    let mut paused = Duration::ZERO;
+    let mut notes = Vec::new();
+    let mut hung_case = None;
+    loop {
+        shared.stop.store(false, Ordering::Relaxed);
+        let handles: Vec<_> = (0..jobs)
+            .map(|w| {
+                let shared = Arc::clone(&shared);
+                thread::spawn(move || worker(shared, w))
+            })
+            .collect();
+        let mut meter = Meter::new(game.slug(), shown, plan.show);
+        let watches: Vec<&Watch> = shared.watches[..jobs].iter().collect();
+        let supervised = supervise(&handles, &watches, &shared.stop, deadline, &mut || {
+            let elapsed = start.elapsed();
+            if let Budget::Time(t) = budget {
+                if elapsed >= t {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            meter.tick(progress, shared.done.load(Ordering::Relaxed), elapsed);
+        });
+        meter.finish();
+        // The round's cases have stopped: what follows is its findings' shrinks and saves.
+        let running = start.elapsed() - paused;
+        for (e, s) in settled.iter_mut().enumerate() {
+            if shared.live[e].load(Ordering::Relaxed) {
+                s.running = Some(running);
             }
         }
-        meter.tick(progress, shared.done.load(Ordering::Relaxed), elapsed);
-    });
-    meter.finish();
-    let hang = match supervised {
-        Supervised::Overrun(w, slot) => Some((w, slot)),
-        _ => None,
-    };
-    // The cases have stopped: what follows is the finding's shrink and save.
-    let running = start.elapsed();
-    let mut result = GameRun {
-        slug: game.slug(),
-        cases: shared.done.load(Ordering::Relaxed),
-        deep_cases: shared.deep_done.load(Ordering::Relaxed),
-        rejected: shared.rejected.load(Ordering::Relaxed),
-        first_rejection: lock(&shared.first_rejection).take(),
-        elapsed: running,
-        running,
-        census: Census::of_game(game),
-        disagreement: None,
-        finding_case: None,
-        other_findings: Vec::new(),
-        error: lock(&shared.error).take(),
-        interrupted: interrupt::requested(),
-        notes: Vec::new(),
-    };
-    if let Supervised::OutOfTime = supervised {
-        let running = shared.watches[..jobs]
-            .iter()
-            .filter(|w| lock(&w.0).stage != Stage::Idle)
-            .count();
-        result.notes.push(format!(
-            "{running} case(s) still running {GRACE:?} past the time budget were left unjudged \
-             (under the watchdog's limit, so not a hang)"
-        ));
-    }
-    for census in &shared.censuses {
-        result.census.merge(&lock(census));
-    }
-    let origin = |index: u64| {
-        let case_seed = Rng::case_seed(plan.seed, index);
-        origin_words(
-            index,
-            plan.seed,
-            None,
-            &game.regenerate_command(crate::harness::invocation(), case_seed, index),
-        )
-    };
-    let found = if let Some((_, slot)) = hang {
-        let case_seed = Rng::case_seed(plan.seed, slot.index);
-        if slot.stage == Stage::Generate {
-            result.error = Some(game.generator_failed(
-                case_seed,
-                slot.index,
-                &format!("it hung (no input after {:?})", slot.limit),
+        if let Supervised::OutOfTime = supervised {
+            let running = shared.watches[..jobs]
+                .iter()
+                .filter(|w| lock(&w.0).stage != Stage::Idle)
+                .count();
+            notes.push(format!(
+                "{running} case(s) still running {GRACE:?} past the time budget were left \
+                 unjudged (under the watchdog's limit, so not a hang)"
             ));
-            return result;
         }
-        result.cases += 1;
-        let what = format!(
-            "{} hangs on case {} (no answer after {:?})",
-            stage_name(slot.stage, &plan.subject),
-            slot.index,
-            slot.limit
-        );
-        // The hung case is regenerated from its seed (generation is deterministic).
-        match game.generate_case(case_seed, slot.index, &plan.options) {
-            Ok(input) => {
-                let mut spin = meter.shrinking(progress, &what, &input);
-                let hang = Hang {
-                    input,
-                    side: stage_side(slot.stage),
-                    limit: slot.limit,
-                    origin: origin(slot.index),
-                };
-                let d = shrink_hang(
-                    game,
-                    &plan.subject,
-                    &plan.options,
-                    plan.solver.as_deref(),
-                    hang,
-                    deadline,
-                    &mut |input, tries| spin.update(&mut *progress, input, tries),
-                );
-                spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
-                Some((slot.index, d))
+        let origin = |index: u64| {
+            let case_seed = Rng::case_seed(plan.seed, index);
+            origin_words(
+                index,
+                plan.seed,
+                None,
+                &game.regenerate_command(crate::harness::invocation(), case_seed, index),
+            )
+        };
+        let shrinks_began = Instant::now();
+        if let Supervised::Overrun(slot) = supervised {
+            // A thread that hangs cannot be stopped: the run ends here, for every entrant.
+            let e = slot.entrant;
+            let case_seed = Rng::case_seed(plan.seed, slot.index);
+            if slot.stage == Stage::Generate {
+                *lock(&shared.error) = Some(game.generator_failed(
+                    case_seed,
+                    slot.index,
+                    &format!("it hung (no input after {:?})", slot.limit),
+                ));
+                break;
             }
-            Err(e) => {
-                result.error = Some(game.generator_failed(case_seed, slot.index, &e));
-                None
+            hung_case = Some(e);
+            let subject = &shared.entrants[e].subject;
+            let what = format!(
+                "{} hangs on case {} (no answer after {:?})",
+                stage_name(slot.stage, subject),
+                slot.index,
+                slot.limit
+            );
+            // The hung case is regenerated from its seed (generation is deterministic).
+            match game.generate_case(case_seed, slot.index, &plan.options) {
+                Ok(input) => {
+                    let mut spin = meter.shrinking(progress, &what, &input);
+                    let hang = Hang {
+                        input,
+                        side: stage_side(slot.stage),
+                        limit: slot.limit,
+                        origin: origin(slot.index),
+                    };
+                    let d = shrink_hang(
+                        game,
+                        subject,
+                        &plan.options,
+                        plan.solver.as_deref(),
+                        hang,
+                        deadline,
+                        &mut |input, tries| spin.update(&mut *progress, input, tries),
+                    );
+                    spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
+                    settle(
+                        plan,
+                        game,
+                        &shared.entrants[e],
+                        &mut settled[e],
+                        slot.index,
+                        d,
+                    );
+                    settled[e].shrinking = shrinks_began.elapsed();
+                }
+                Err(e) => {
+                    *lock(&shared.error) = Some(game.generator_failed(case_seed, slot.index, &e));
+                }
             }
+            if count > 1 {
+                notes.push(format!(
+                    "the run stopped at the hang of {} on case {} (a hung thread cannot be \
+                     stopped)",
+                    shared.entrants[e].run_name(game),
+                    slot.index
+                ));
+            }
+            break;
         }
-    } else if result.interrupted {
-        None
-    } else {
+        if interrupt::requested() {
+            break;
+        }
         let mut found = std::mem::take(&mut *lock(&shared.found));
-        found.sort_by_key(|f| f.index);
-        found.into_iter().next().map(|first| {
+        found.sort_by_key(|f| (f.entrant, f.index));
+        // Each entrant's lowest failing case.
+        found.dedup_by_key(|f| f.entrant);
+        if found.is_empty() {
+            break;
+        }
+        for first in found {
+            let e = first.entrant;
+            shared.live[e].store(false, Ordering::Relaxed);
+            let began = Instant::now();
+            let entrant = &shared.entrants[e];
+            let index = first.index;
             let reference_failed = matches!(
                 first.verdict,
                 Verdict::Fault {
@@ -847,75 +1039,154 @@ fn run_game(
                     ..
                 }
             );
-            let index = first.index;
-            if reference_failed && !plan.reference_faults_are_findings {
-                let d = Disagreement::from_parts(
+            let d = if reference_failed && !plan.reference_faults_are_findings {
+                Disagreement::from_parts(
                     game,
                     first.input,
                     first.comparison,
                     first.verdict,
-                    origin(first.index),
+                    origin(index),
                     "not compared: the reference failed",
+                )
+            } else {
+                let what = match count {
+                    1 => format!(
+                        "{} on case {index}",
+                        first.verdict.describe(&entrant.subject)
+                    ),
+                    _ => format!(
+                        "{} of {} on case {index}",
+                        first.verdict.describe(&entrant.subject),
+                        entrant.run_name(game)
+                    ),
+                };
+                let mut spin = meter.shrinking(progress, &what, &first.input);
+                let d = shrink_supervised(
+                    &shared,
+                    jobs,
+                    first,
+                    origin(index),
+                    deadline,
+                    &mut |input, tries| spin.update(&mut *progress, input, tries),
                 );
-                return (index, d);
-            }
-            let what = format!(
-                "{} on case {}",
-                first.verdict.describe(&plan.subject),
-                first.index
-            );
-            let mut spin = meter.shrinking(progress, &what, &first.input);
-            let origin = origin(first.index);
-            let d = shrink_supervised(
-                &shared,
-                jobs,
-                first,
-                origin,
-                deadline,
-                &mut |input, tries| spin.update(&mut *progress, input, tries),
-            );
-            spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
-            (index, d)
-        })
-    };
-    if let Some((index, mut finding)) = found {
-        result.finding_case = Some(index);
-        let reference_failed = matches!(
-            finding.verdict,
-            Verdict::Fault {
-                side: Side::Reference | Side::Checker,
-                ..
-            }
-        );
-        let corpus = plan
-            .corpus
-            .as_ref()
-            .filter(|_| plan.reference_faults_are_findings || !reference_failed);
-        if let Some(root) = corpus {
-            let dir = corpus::dir(root, game.slug());
-            match corpus::save(
-                &dir,
-                finding.input.as_bytes(),
-                &finding.comparison.reference,
-                None,
-                &plan.options.for_running(game.settings()),
-            ) {
-                Ok(saved) => {
-                    let path = saved.path().to_path_buf();
-                    finding.replay = Some(game.replay_command(
-                        crate::harness::invocation(),
-                        &crate::harness::shell_quote(&path.display().to_string()),
-                        &plan.subject.to_args(),
-                    ));
-                    finding.saved = Some(path);
-                }
-                Err(e) => result.error = Some(format!("could not save to {}: {e}", dir.display())),
-            }
+                spin.finish(progress, game.slug(), &d.input, plan.show == Show::Lines);
+                d
+            };
+            settle(plan, game, entrant, &mut settled[e], index, d);
+            settled[e].shrinking = began.elapsed();
         }
-        result.disagreement = Some(finding);
+        paused += shrinks_began.elapsed();
+        let budget_spent = shared
+            .cases
+            .is_some_and(|n| shared.shard.case(shared.next.load(Ordering::Relaxed)) >= n);
+        let nothing_tested = tests_nothing(
+            shared.done.load(Ordering::Relaxed),
+            shared.rejected.load(Ordering::Relaxed),
+        );
+        let any_live = shared.live.iter().any(|l| l.load(Ordering::Relaxed));
+        if !any_live
+            || budget_spent
+            || nothing_tested
+            || shared.fatal.load(Ordering::Relaxed)
+            || lock(&shared.error).is_some()
+            || !before(deadline)
+            || interrupt::requested()
+        {
+            break;
+        }
     }
-    result.elapsed = start.elapsed();
-    result
+    let mut census = Census::of_game(game);
+    for c in &shared.censuses {
+        census.merge(&lock(c));
+    }
+    let error = lock(&shared.error).take();
+    let first_rejection = lock(&shared.first_rejection).take();
+    let interrupted = interrupt::requested();
+    let wall = start.elapsed();
+    shared
+        .entrants
+        .iter()
+        .zip(settled)
+        .enumerate()
+        .map(|(e, (entrant, s))| {
+            let tally = &shared.tally[e];
+            let running = s.running.unwrap_or(wall - paused);
+            let (finding_case, disagreement) = match s.finding {
+                Some((index, d)) => (Some(index), Some(d)),
+                None => (None, None),
+            };
+            let mut own = notes.clone();
+            own.extend(s.notes);
+            GameRun {
+                slug: entrant.run_name(game),
+                // A hung case was judged too, if not to the end.
+                cases: tally.judged.load(Ordering::Relaxed) + u64::from(hung_case == Some(e)),
+                deep_cases: shared.deep_done.load(Ordering::Relaxed),
+                rejected: tally.rejected.load(Ordering::Relaxed),
+                first_rejection: first_rejection.clone(),
+                elapsed: running + s.shrinking,
+                running,
+                census: census.clone(),
+                disagreement,
+                finding_case,
+                other_findings: Vec::new(),
+                error: s.error.or_else(|| error.clone()),
+                interrupted,
+                notes: own,
+            }
+        })
+        .collect()
+}
+
+/// Saves an entrant's finding `d` (found at case `index`) under its name, where the plan saves
+/// (a failure of the user's trusted programs is not saved), and keeps it as settled.
+fn settle(
+    plan: &Plan,
+    game: &'static dyn DynGame,
+    entrant: &Entrant,
+    settled: &mut Settled,
+    index: u64,
+    mut finding: Disagreement,
+) {
+    let name = entrant.run_name(game);
+    finding.slug = name;
+    let reference_failed = matches!(
+        finding.verdict,
+        Verdict::Fault {
+            side: Side::Reference | Side::Checker,
+            ..
+        }
+    );
+    let corpus = plan
+        .corpus
+        .as_ref()
+        .filter(|_| plan.reference_faults_are_findings || !reference_failed);
+    if let Some(root) = corpus {
+        let dir = corpus::dir(root, name);
+        match corpus::save(
+            &dir,
+            finding.input.as_bytes(),
+            &finding.comparison.reference,
+            None,
+            &plan.options.for_running(game.settings()),
+        ) {
+            Ok(saved) => {
+                let path = saved.path().to_path_buf();
+                let quoted = crate::harness::shell_quote(&path.display().to_string());
+                finding.replay = Some(match &entrant.replay {
+                    Some(command) => command.replace("{path}", &quoted),
+                    None => game.replay_command(
+                        crate::harness::invocation(),
+                        &quoted,
+                        &entrant.subject.to_args(),
+                    ),
+                });
+                finding.saved = Some(path);
+            }
+            Err(e) => settled.error = Some(format!("could not save to {}: {e}", dir.display())),
+        }
+    }
+    settled.finding = Some((index, finding));
 }
 
 pub(super) fn stage_name(stage: Stage, subject: &Subject) -> &'static str {
@@ -1019,6 +1290,115 @@ mod tests {
             shrinking.starts_with("then ") && shrinking.ends_with("s shrinking the finding"),
             "{shrinking}"
         );
+    }
+
+    /// How many times [`Counted`]'s reference ran.
+    static REFERENCE_RUNS: AtomicU64 = AtomicU64::new(0);
+
+    /// A one-number game whose reference answers the number and counts its runs; its engine is
+    /// wrong from 70 up.
+    struct Counted;
+
+    impl Game for Counted {
+        type Case = u8;
+        const SLUG: &'static str = "counted";
+        fn render(case: &u8) -> String {
+            format!("{case}\n")
+        }
+        fn engine(input: &[u8], _: &Options) -> Outcome {
+            let text = String::from_utf8_lossy(input).into_owned();
+            match text.trim().parse::<u8>() {
+                Ok(n) if n >= 70 => Outcome::Output("0\n".into()),
+                _ => Outcome::Output(text),
+            }
+        }
+        fn reference(input: &[u8], _: &Options) -> Outcome {
+            REFERENCE_RUNS.fetch_add(1, Ordering::Relaxed);
+            Outcome::Output(String::from_utf8_lossy(input).into_owned())
+        }
+    }
+
+    /// An external solution of [`Counted`]: `command` under the default limits.
+    fn solution(command: &str) -> Subject {
+        Subject::Solution {
+            command: command.into(),
+            timeout: Duration::from_secs(10),
+            output_cap: 1 << 20,
+            memory: 0,
+            checker: crate::harness::programs::checker::Checker::Lines,
+            interactor: None,
+        }
+    }
+
+    /// A plan of `entrants` (subject, name) over [`Counted`], quiet, saving to `corpus`.
+    fn plan_of(entrants: Vec<(Subject, &'static str)>, cases: u64, jobs: usize) -> Plan {
+        Plan {
+            entrants: entrants
+                .into_iter()
+                .map(|(subject, name)| Entrant {
+                    name: Some(name),
+                    replay: Some(format!("judge {name} {{path}}")),
+                    ..Entrant::new(subject)
+                })
+                .collect(),
+            show: Show::Quiet,
+            jobs,
+            ..Plan::new(vec![dyn_game::<Counted>()], Budget::Cases(cases), 5)
+        }
+    }
+
+    #[test]
+    fn several_entrants_each_get_their_own_finding_against_one_reference_run_per_case() {
+        // Two right solutions: each case is answered by the reference once, not once each.
+        REFERENCE_RUNS.store(0, Ordering::Relaxed);
+        let right = vec![(solution("cat"), "cat"), (solution("head -n 1"), "head")];
+        let runs = run(&plan_of(right, 60, 2), &mut std::io::sink());
+        assert_eq!(runs.len(), 2);
+        for (r, name) in runs.iter().zip(["cat", "head"]) {
+            assert_eq!((r.slug, r.cases), (name, 60));
+            assert!(r.disagreement.is_none() && r.error.is_none(), "{name}");
+        }
+        assert_eq!(REFERENCE_RUNS.load(Ordering::Relaxed), 60);
+
+        // The engine is wrong from 70 up, `awk` from 200 up, `cat` never: the first two are
+        // shrunk and saved apart, and the third is judged on every case.
+        let dir = std::env::temp_dir().join(format!("boardfuzz-entrants-{}", std::process::id()));
+        let mut found = Vec::new();
+        for jobs in [1, 3] {
+            let _ = std::fs::remove_dir_all(&dir);
+            let entrants = vec![
+                (Subject::Engine, "seventy"),
+                (solution("cat"), "cat"),
+                (solution("awk '{ print ($1 >= 200 ? 0 : $1) }'"), "big"),
+            ];
+            let plan = Plan {
+                corpus: Some(dir.clone()),
+                ..plan_of(entrants, 400, jobs)
+            };
+            let runs = run(&plan, &mut std::io::sink());
+            let names: Vec<&str> = runs.iter().map(|r| r.slug).collect();
+            assert_eq!(names, ["seventy", "cat", "big"]);
+            let finding = |r: &GameRun| {
+                let d = r.disagreement.as_ref().expect("a finding");
+                assert_eq!(d.slug, r.slug);
+                let saved = d.saved.clone().expect("saved");
+                assert_eq!(saved.parent(), Some(dir.join(r.slug).as_path()));
+                let replay = format!("judge {} {}", r.slug, saved.display());
+                assert_eq!(d.replay.as_deref(), Some(replay.as_str()));
+                (d.input.clone(), r.finding_case)
+            };
+            let seventy = finding(&runs[0]);
+            let big = finding(&runs[2]);
+            assert_eq!(seventy.0, "70\n");
+            assert_eq!(big.0, "200\n");
+            assert!(runs[1].disagreement.is_none(), "cat is right");
+            assert_eq!(runs[1].cases, 400, "cat is judged on every case");
+            assert!(runs[0].cases < 400 && runs[2].cases < 400);
+            found.push((seventy.1, big.1));
+        }
+        // Each entrant's lowest failing case, whatever the jobs.
+        assert_eq!(found[0], found[1]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub(super) fn shrink_supervised(
     on_best: &mut dyn FnMut(&str, u64),
 ) -> Disagreement {
     let game = shared.game;
+    // The entrant that failed: its candidates are judged for it alone.
+    let subject = shared.entrants[found.entrant].subject.clone();
     let best: Arc<Mutex<Option<(String, Evaluated)>>> = Arc::new(Mutex::new(None));
     let tries = Arc::new(AtomicU64::new(0));
     let cut_short = Arc::new(AtomicBool::new(false));
@@ -55,6 +57,7 @@ pub(super) fn shrink_supervised(
             census_error: None,
             deep_message: None,
             subject_time: Duration::ZERO,
+            reference_time: Duration::ZERO,
         },
     );
     // The origin and the notes of the regenerate step and the shape, for the report of a shrink
@@ -68,6 +71,7 @@ pub(super) fn shrink_supervised(
         let (tries, cut_short) = (Arc::clone(&tries), Arc::clone(&cut_short));
         let (origin, notes) = (Arc::clone(&origin), Arc::clone(&notes));
         let first_origin = found_origin.clone();
+        let subject = subject.clone();
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
@@ -92,14 +96,14 @@ pub(super) fn shrink_supervised(
                     let checks = (shared.watchdog, watch, deep);
                     let bytes = text.as_bytes();
                     let (game, options) = (shared.game, &shared.options);
-                    match evaluate_answered(game, &shared.subject, bytes, options, checks, took) {
+                    match evaluate_answered(game, &subject, bytes, options, checks, took) {
                         Some(ev) => ev,
                         None => return false,
                     }
                 } else {
                     evaluate(
                         shared.game,
-                        &shared.subject,
+                        &subject,
                         text.as_bytes(),
                         &shared.options,
                         shared.watchdog,
@@ -119,7 +123,7 @@ pub(super) fn shrink_supervised(
                     let (game, options) = (shared.game, &shared.options);
                     let again = evaluate(
                         game,
-                        &shared.subject,
+                        &subject,
                         text.as_bytes(),
                         options,
                         shared.watchdog,
@@ -262,8 +266,7 @@ pub(super) fn shrink_supervised(
             // The report re-runs both sides and the traces: still under the watch.
             watch.enter(Stage::Subject, shared.watchdog * 3);
             let origin = lock(&origin).clone();
-            let mut d =
-                Disagreement::new(shared.game, &shared.subject, small, &shared.options, origin);
+            let mut d = Disagreement::new(shared.game, &subject, small, &shared.options, origin);
             if d.verdict == Verdict::Agree && !matches!(verdict, Verdict::Deep(_)) {
                 d = rerun_found(&shared, &found, &first_origin, d.input.len());
             }
@@ -324,9 +327,9 @@ pub(super) fn shrink_supervised(
         d.notes.push(format!("the census {e}"));
     }
     d.notes.push(match supervised {
-        Supervised::Overrun(_, slot) => format!(
+        Supervised::Overrun(slot) => format!(
             "shrinking stopped: a smaller candidate hung in {} (over {:?}); this is the smallest failing case before it",
-            stage_name(slot.stage, &shared.subject),
+            stage_name(slot.stage, &subject),
             slot.limit
         ),
         Supervised::OutOfTime => CUT_SHORT.into(),
@@ -352,7 +355,7 @@ fn rerun_found(shared: &Shared, found: &Found, origin: &str, shrunk_len: usize) 
     let game = shared.game;
     let mut d = Disagreement::new(
         game,
-        &shared.subject,
+        &shared.entrants[found.entrant].subject,
         found.input.clone(),
         &shared.options,
         origin.to_string(),

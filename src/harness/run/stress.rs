@@ -1,7 +1,9 @@
-//! A `stress` run as the harness runs it: a problem of the user's programs ([`Problem`]) and a
-//! solution, made into a campaign [`Plan`] ([`Stress::plan`]) that [`campaign::run`] runs as it
-//! runs `check`'s. The CLI parses the flags, builds a [`Stress`] and prints; the probe before the
-//! run ([`probe`]) and the problem's name ([`problem_name`]) live here.
+//! A `stress` run as the harness runs it: a problem of the user's programs ([`Problem`]) and one
+//! solution or several, made into a campaign [`Plan`] ([`Stress::plan`]) that [`campaign::run`]
+//! runs as it runs `check`'s: with several, each case is generated and answered by the brute
+//! force once and judged for every solution ([`Entrant`]). The CLI parses the flags, builds a
+//! [`Stress`] and prints; the probe before the run ([`probe`]) and the names of the problem and
+//! its solutions ([`problem_name`], [`solution_names`]) live here.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,7 +11,7 @@ use std::time::Duration;
 use crate::game::{DynGame, Options, Outcome};
 use crate::harness::programs::problem::{self, Problem};
 use crate::harness::programs::process;
-use crate::harness::run::campaign::{self, Budget, GameRun, Plan, Shard};
+use crate::harness::run::campaign::{self, Budget, Entrant, GameRun, Plan, Shard};
 use crate::harness::run::progress::Show;
 use crate::harness::Subject;
 use crate::rng::Rng;
@@ -18,8 +20,8 @@ use crate::rng::Rng;
 pub struct Stress {
     /// The problem of programs: generator, reference, validator.
     pub problem: &'static Problem,
-    /// The solution under test.
-    pub subject: Subject,
+    /// The solutions under test, each with its name and the command that replays its finding.
+    pub entrants: Vec<Entrant>,
     /// How many cases, or for how long.
     pub budget: Budget,
     /// The run's seed.
@@ -49,7 +51,7 @@ impl Stress {
             seed: self.seed,
             shard: self.shard,
             options: Options::new(),
-            subject: self.subject.clone(),
+            entrants: self.entrants.clone(),
             corpus: self.corpus.clone(),
             jobs: self.jobs,
             watchdog: self.slowest * 3 + Duration::from_secs(10),
@@ -120,25 +122,92 @@ pub fn problem_name(name: Option<&str>, solution: &str) -> Result<String, String
     })
 }
 
+/// The names of a run's solutions, their findings folders: of one, [`problem_name`] (`--name`,
+/// or its file's); of several, each its own file's, a repeated one followed by `-2`, `-3`, … in
+/// the order given (`a/sol.cpp` and `b/sol.cpp` are `sol-cpp` and `sol-cpp-2`), and `--name`
+/// (which names one folder) is refused.
+pub fn solution_names(name: Option<&str>, solutions: &[String]) -> Result<Vec<String>, String> {
+    match (solutions, name) {
+        ([one], name) => return Ok(vec![problem_name(name, one)?]),
+        (_, Some(_)) => {
+            return Err(
+                "--name names the findings folder of one solution; with several \
+                        --solution each is named by its file (sol-cpp, sol-py)"
+                    .into(),
+            )
+        }
+        _ => {}
+    }
+    Ok(file_names(solutions))
+}
+
+/// The names of several solutions by their files ([`problem_name`] without `--name`), a
+/// repeated one followed by `-2`, `-3`, … in the order given.
+pub fn file_names(solutions: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for solution in solutions {
+        let own = problem_name(None, solution).unwrap_or_else(|_| "solution".into());
+        let mut name = own.clone();
+        let mut k = 2;
+        while names.contains(&name) {
+            name = format!("{own}-{k}");
+            k += 1;
+        }
+        names.push(name);
+    }
+    names
+}
+
+/// The entrants of a `stress` run: each solution (its subject and its command line as the user
+/// gave it) with the name [`solution_names`] gave it (of several; one solution's run is the
+/// problem's, named as it is), its finding replayed by `judge` with `judge_args` (the limit,
+/// checker and toolchain flags, each with a leading space).
+pub fn entrants(
+    solutions: Vec<(Subject, &str)>,
+    names: &[String],
+    judge_args: &str,
+) -> Vec<Entrant> {
+    let several = solutions.len() > 1;
+    solutions
+        .into_iter()
+        .zip(names)
+        .map(|((subject, line), name)| Entrant {
+            subject,
+            name: several.then(|| &*Box::leak(name.clone().into_boxed_str())),
+            replay: Some(format!(
+                "{} judge {} {{path}}{judge_args}",
+                crate::harness::invocation(),
+                crate::harness::shell_quote(line)
+            )),
+        })
+        .collect()
+}
+
 /// Before anything is run or saved: the first case's input, the reference's answer to it, and
-/// the solution on the first two inputs. A generator or reference that fails on the first case,
+/// each solution on the first two inputs. A generator or reference that fails on the first case,
 /// or a solution that exits non-zero the same way twice (a wrong interpreter, a missing file),
-/// is a usage error with the program's own words. `reference` and `solution` are the programs as
-/// the user named them: the flag and the command (``--brute `brute.py` ``). A solution a signal killed ran and crashed
-/// (`abort()` on the one-element inputs every run starts with): that is a finding.
+/// is a usage error with the program's own words. `reference` is the brute force as the user
+/// named it, the flag and the command (``--brute `brute.py` ``); each solution comes with its
+/// own (``--solution `sol.py` ``). The reference runs once on each input, whatever the number of
+/// solutions. A solution a signal killed ran and crashed (`abort()` on the one-element inputs
+/// every run starts with): that is a finding.
 pub fn probe(
     problem: &Problem,
-    subject: &Subject,
+    solutions: &[(&Subject, String)],
     reference: &str,
-    solution: &str,
     seed: u64,
 ) -> Result<(), String> {
-    let mut failures = Vec::new();
+    // Per solution: the failures of its runs so far, `None` once it answered or crashed.
+    let mut failures: Vec<Option<Vec<String>>> =
+        solutions.iter().map(|_| Some(Vec::new())).collect();
     // The first case, and the first of the largest size: a solution that fails the same way on
     // a tiny input and on a large one is broken as a whole, where two tiny inputs alike (the
     // first ten are all of size 1) may well be its bug.
     let largest = problem::CASES_PER_SIZE * (problem.max_size - problem.min_size);
     for index in [0, largest] {
+        if failures.iter().all(Option::is_none) {
+            break;
+        }
         let case_seed = Rng::case_seed(seed, index);
         // Kept: the run's case takes this input, the generator is not run twice on it.
         let input = problem
@@ -156,22 +225,28 @@ pub fn probe(
             Outcome::Rejected { .. } => continue,
             Outcome::Output(_) => {}
         }
-        match subject.run(problem, input.as_bytes(), &Options::new()) {
-            Outcome::Failed {
-                fault: crate::game::Fault::RuntimeError,
-                message,
-            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
-            _ => return Ok(()),
+        for ((subject, _), failed) in solutions.iter().zip(&mut failures) {
+            let Some(list) = failed else { continue };
+            match subject.run(problem, input.as_bytes(), &Options::new()) {
+                Outcome::Failed {
+                    fault: crate::game::Fault::RuntimeError,
+                    message,
+                } if !message.starts_with(process::KILLED_BY_SIGNAL) => list.push(message),
+                _ => *failed = None,
+            }
         }
     }
-    match &failures[..] {
-        [first, second] if first == second => Err(format!(
-            "{} fails the same way on the first case and on a case of the \
-             largest size, so it cannot be checked (nothing was saved): {first}",
-            solution
-        )),
-        _ => Ok(()),
+    for ((_, solution), failed) in solutions.iter().zip(&failures) {
+        if let Some([first, second]) = failed.as_deref() {
+            if first == second {
+                return Err(format!(
+                    "{solution} fails the same way on the first case and on a case of the \
+                     largest size, so it cannot be checked (nothing was saved): {first}"
+                ));
+            }
+        }
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -437,7 +437,6 @@ impl VerdictTest {
             min_size: 1,
             max_size: 1,
             keep_shape: false,
-            replay: String::new(),
             generator_flag: "--gen",
             kept: Default::default(),
         }));

@@ -62,8 +62,9 @@ pub struct Programs {
     pub brute_force: Option<String>,
     /// The interactor's, of an interactive problem.
     pub interactor: Option<String>,
-    /// The solution's.
-    pub solution: String,
+    /// The solutions', in the order given: one, or several (`--solution` given more than once;
+    /// each run of the report is then one solution's, in this order).
+    pub solutions: Vec<String>,
     /// The validator's, if one was given.
     pub validator: Option<String>,
     /// How answers are compared.
@@ -89,7 +90,7 @@ impl Programs {
         let mut rows = vec![("generator", self.generator.clone())];
         rows.extend(self.brute_force.clone().map(|b| ("brute force", b)));
         rows.extend(self.interactor.clone().map(|i| ("interactor", i)));
-        rows.push(("solution", self.solution.clone()));
+        rows.extend(self.solutions.iter().map(|s| ("solution", s.clone())));
         rows.extend(self.validator.clone().map(|v| ("validator", v)));
         rows.push(("checker", self.checker.describe()));
         rows
@@ -337,9 +338,17 @@ pub fn json(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     text
 }
 
-/// A finding of a `stress` run as a JSON object.
-fn stress_finding_json(index: Option<u64>, d: &Disagreement, programs: &Programs) -> Value {
+/// A finding of a `stress` run as a JSON object; `solution` is the command of the solution it
+/// is of, whose run (and findings folder) `problem` names.
+fn stress_finding_json(
+    index: Option<u64>,
+    d: &Disagreement,
+    programs: &Programs,
+    solution: Option<&String>,
+) -> Value {
     json!({
+        "problem": d.slug,
+        "solution": solution,
         "verdict": stress_verdict(d, programs),
         "case_index": index,
         "origin": d.origin,
@@ -364,7 +373,8 @@ pub fn programs_json(p: &Programs) -> Value {
         "generator": p.generator,
         "brute_force": p.brute_force,
         "interactor": p.interactor,
-        "solution": p.solution,
+        "solution": p.solutions.first(),
+        "solutions": p.solutions,
         "validator": p.validator,
         "checker": p.checker_word(),
         "abs_error": abs,
@@ -372,17 +382,58 @@ pub fn programs_json(p: &Programs) -> Value {
     })
 }
 
-/// The JSON report of a `stress` run: its one problem's cases and findings, at the top level.
+/// One solution's row of a `stress` report (`solutions`): its run's counts, times, notes and
+/// status, and how many of the report's `findings` are its own.
+fn stress_row_json(run: &GameRun, solution: Option<&String>, interrupted: bool) -> Value {
+    let status = if interrupted {
+        "interrupted"
+    } else if run.disagreement.is_some() || run.error.is_some() {
+        "failed"
+    } else {
+        "ok"
+    };
+    json!({
+        "name": run.slug,
+        "solution": solution,
+        "status": status,
+        "cases": run.cases,
+        "refused": run.rejected,
+        "first_refused": run.first_rejection,
+        "seconds": run.elapsed.as_secs_f64(),
+        "running_seconds": run.running.as_secs_f64(),
+        "cases_per_second": run.cases_per_second(),
+        "interrupted": run.interrupted,
+        "notes": run.notes,
+        "error": run.error,
+        "findings": findings_of(run).len(),
+    })
+}
+
+/// The JSON report of a `stress` run: the problem's cases and findings at the top level, and a
+/// row per solution (`solutions`). Of a run of several solutions, the top level's counts and
+/// times are the most any solution's run had (every case was generated for the first solution
+/// still judged), and `problem` is null: each row and finding names its solution's run.
 fn stress_json(info: &RunInfo<'_>, programs: &Programs, runs: &[GameRun]) -> Value {
-    let run = runs.first();
+    let solution_of = |i: usize| programs.solutions.get(i);
     let findings: Vec<Value> = runs
         .iter()
-        .flat_map(|r| {
+        .enumerate()
+        .flat_map(|(i, r)| {
             findings_of(r)
                 .into_iter()
-                .map(|(i, d)| stress_finding_json(i, d, programs))
+                .map(move |(index, d)| stress_finding_json(index, d, programs, solution_of(i)))
         })
         .collect();
+    let rows: Vec<Value> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| stress_row_json(r, solution_of(i), info.interrupted))
+        .collect();
+    let most = |f: &dyn Fn(&GameRun) -> f64| runs.iter().map(f).fold(0.0, f64::max);
+    let run = runs.first();
+    let seconds = most(&|r| r.elapsed.as_secs_f64());
+    let running = most(&|r| r.running.as_secs_f64());
+    let cases = runs.iter().map(|r| r.cases).max().unwrap_or(0);
     json!({
         "tool": "boardfuzz",
         "version": env!("CARGO_PKG_VERSION"),
@@ -394,18 +445,23 @@ fn stress_json(info: &RunInfo<'_>, programs: &Programs, runs: &[GameRun]) -> Val
         "merged_from": info.merged_from.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         "budget": budget_json(info.budget),
         "jobs": info.jobs,
-        "problem": run.map(|r| r.slug),
+        "problem": (runs.len() == 1).then(|| run.map(|r| r.slug)).flatten(),
         "programs": programs_json(programs),
         "status": info.status(runs),
-        "cases": run.map_or(0, |r| r.cases),
-        "refused": run.map_or(0, |r| r.rejected),
+        "cases": cases,
+        "refused": runs.iter().map(|r| r.rejected).max().unwrap_or(0),
         "first_refused": run.and_then(|r| r.first_rejection.clone()),
-        "seconds": run.map_or(0.0, |r| r.elapsed.as_secs_f64()),
-        "running_seconds": run.map_or(0.0, |r| r.running.as_secs_f64()),
-        "cases_per_second": run.map_or(0.0, |r| r.cases_per_second()),
+        "seconds": seconds,
+        "running_seconds": running,
+        "cases_per_second": if runs.len() == 1 {
+            run.map_or(0.0, |r| r.cases_per_second())
+        } else {
+            cases as f64 / running.max(1e-9)
+        },
         "interrupted": info.interrupted,
         "notes": run.map_or(&[][..], |r| &r.notes[..]),
         "error": run.and_then(|r| r.error.clone()),
+        "solutions": rows,
         "findings": findings,
     })
 }
