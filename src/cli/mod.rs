@@ -123,11 +123,13 @@ games are refused; a missing shard is an error unless --allow-missing is given."
     /// Three programs, any language: a generator, a trusted brute force and a solution; find an
     /// input where the solution is wrong, shrink it, save it (docs/stress.md).
     #[command(
-        after_help = "Example:\n  boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution main.cpp\n\n\
-Source files (.cpp .cc .c .rs .java .py) are compiled once and cached; anything else is a \
+        after_help = "Examples:\n  boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution main.cpp\n  \
+boardfuzz stress --gen 'gen.py {size}' --brute brute.py --solution sol*.cpp slow.py\n\n\
+Source files (.cpp .cc .c .rs .java .go .kt .py) are compiled once and cached; anything else is a \
 command. A finding is regenerated at smaller {size}s first, then shrunk keeping its verdict \
-and, without --validator, the shape of the generated inputs (--shape). Exit status: 0 no \
-difference, 1 a finding (saved in findings/NAME/), 2 a problem of the setup (a compile error, \
+and, without --validator, the shape of the generated inputs (--shape). Several solutions are \
+judged on each case against one run of the brute force, each with its own finding and row. \
+Exit status: 0 no difference, 1 a finding (saved in findings/NAME/), 2 a problem of the setup (a compile error, \
 a generator or reference that fails, a validator that refuses everything), 130 interrupted."
     )]
     Stress(stress::StressArgs),

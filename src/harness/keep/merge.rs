@@ -1203,6 +1203,45 @@ mod tests {
     }
 
     #[test]
+    fn a_stress_report_of_two_solutions_reads_back_a_run_each_with_its_own_finding() {
+        let games = Games::new(Vec::new());
+        // `main.cpp` found wrong at case 3; `slow.py` judged on all 24 cases, right.
+        let (info, mut wrong) = stress_run(3);
+        wrong.slug = "main-cpp";
+        wrong.disagreement.as_mut().unwrap().slug = "main-cpp";
+        let right = GameRun {
+            slug: "slow-py",
+            cases: 24,
+            disagreement: None,
+            finding_case: None,
+            ..stress_run(0).1
+        };
+        let mut info = info;
+        info.programs.as_mut().unwrap().solutions = vec!["main.cpp".into(), "slow.py".into()];
+        let runs = vec![wrong, right];
+        let text = report::json(&info, &runs);
+        let v: Value = serde_json::from_str(&text).unwrap();
+        // No one problem: a row per solution, and the finding names its own.
+        assert_eq!(v["problem"], Value::Null);
+        assert_eq!(v["cases"], 24);
+        assert_eq!(v["programs"]["solutions"], json!(["main.cpp", "slow.py"]));
+        let rows = v["solutions"].as_array().unwrap();
+        let row = |i: usize| (&rows[i]["name"], &rows[i]["status"], &rows[i]["findings"]);
+        assert_eq!(row(0), (&json!("main-cpp"), &json!("failed"), &json!(1)));
+        assert_eq!(row(1), (&json!("slow-py"), &json!("ok"), &json!(0)));
+        assert_eq!(v["findings"][0]["problem"], "main-cpp");
+        assert_eq!(v["findings"][0]["solution"], "main.cpp");
+        // Read back: a run each, the finding its solution's only; written again, the same.
+        let back = read(Path::new("s.json"), &text, &games).unwrap();
+        let slugs: Vec<&str> = back.runs.iter().map(|r| r.slug).collect();
+        assert_eq!(slugs, ["main-cpp", "slow-py"]);
+        assert_eq!(back.runs[0].finding_case, Some(3));
+        assert!(back.runs[1].disagreement.is_none());
+        assert_eq!(back.runs[1].cases, 24);
+        assert_eq!(report::json(&back.header.info(), &back.runs), text);
+    }
+
+    #[test]
     fn a_report_without_running_seconds_counts_its_cases_over_seconds() {
         let games = Games::new(Vec::new());
         let text = report::json(&info(Shard::WHOLE), &[run()]);

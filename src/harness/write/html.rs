@@ -45,6 +45,9 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
         command = info.command
     );
     let cases: u64 = runs.iter().map(|r| r.cases).sum();
+    // Of a problem's several solutions, each judged on the cases up to its finding: the cases
+    // generated are the most any was judged on.
+    let generated = runs.iter().map(|r| r.cases).max().unwrap_or(0);
     let _ = writeln!(
         out,
         "<h1>boardfuzz {}: <span class=\"status-{status}\">{status}</span></h1>",
@@ -53,23 +56,24 @@ pub fn html(info: &RunInfo<'_>, runs: &[GameRun]) -> String {
     let _ = writeln!(out, "<table class=\"summary\">");
     let rows: Vec<(&str, String)> = match &info.programs {
         // A problem: its programs by their roles, and no games.
-        Some(programs) => [
-            ("version", env!("CARGO_PKG_VERSION").to_string()),
-            ("problem", runs.first().map_or("", |r| r.slug).to_string()),
-        ]
-        .into_iter()
-        .chain(programs.rows())
-        .chain([
-            ("seed", info.seed.to_string()),
-            ("jobs", info.jobs.to_string()),
-            ("cases", cases.to_string()),
-        ])
-        .chain(programs.validator.as_ref().map(|_| {
-            let refused: u64 = runs.iter().map(|r| r.rejected).sum();
-            ("refused by the validator", refused.to_string())
-        }))
-        .chain([("findings", findings.len().to_string())])
-        .collect(),
+        Some(programs) => [("version", env!("CARGO_PKG_VERSION").to_string())]
+            .into_iter()
+            .chain(match runs {
+                [one] => Some(("problem", one.slug.to_string())),
+                _ => None,
+            })
+            .chain(programs.rows())
+            .chain([
+                ("seed", info.seed.to_string()),
+                ("jobs", info.jobs.to_string()),
+                ("cases", generated.to_string()),
+            ])
+            .chain(programs.validator.as_ref().map(|_| {
+                let refused = runs.iter().map(|r| r.rejected).max().unwrap_or(0);
+                ("refused by the validator", refused.to_string())
+            }))
+            .chain([("findings", findings.len().to_string())])
+            .collect(),
         None => vec![
             ("version", env!("CARGO_PKG_VERSION").to_string()),
             ("subject", info.subject.to_string()),
