@@ -97,16 +97,10 @@ pub fn run(games: &Games, mut args: CheckArgs, given: &Given) -> CliResult {
             return Err(usage);
         }
     }
-    let subject_name = match &subject {
-        Subject::Engine => "engine".to_string(),
-        Subject::Solution { .. } => solutions
-            .iter()
-            .filter_map(|s| match s {
-                Subject::Solution { command, .. } => Some(command.as_str()),
-                Subject::Engine => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
+    let commands: Vec<&str> = solutions.iter().filter_map(Subject::command).collect();
+    let subject_name = match &commands[..] {
+        [] => "engine".to_string(),
+        commands => commands.join(" "),
     };
     // The engines' findings join the regression corpus; a solution's go to a folder of their own.
     let corpus = (!args.no_save).then(|| match (&subject, args.corpus) {

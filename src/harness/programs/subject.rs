@@ -84,6 +84,14 @@ impl Subject {
         }
     }
 
+    /// The command line of a solution (`None` for the engine).
+    pub fn command(&self) -> Option<&str> {
+        match self {
+            Subject::Engine => None,
+            Subject::Solution { command, .. } => Some(command),
+        }
+    }
+
     /// How reports name this side.
     pub fn label(&self) -> &'static str {
         match self {

@@ -1039,6 +1039,8 @@ fn run_game(
                     ..
                 }
             );
+            // A shrink whose candidate hung left its thread behind, on the shrink's watch.
+            let shrink_hung = lock(&shared.watches[jobs].0).stage != Stage::Idle;
             let d = if reference_failed && !plan.reference_faults_are_findings {
                 Disagreement::from_parts(
                     game,
@@ -1048,6 +1050,25 @@ fn run_game(
                     origin(index),
                     "not compared: the reference failed",
                 )
+            } else if shrink_hung {
+                let mut d = Disagreement::from_parts(
+                    game,
+                    first.input,
+                    first.comparison,
+                    first.verdict,
+                    origin(index),
+                    "traces not compared: not shrunk",
+                );
+                d.notes.push(if interrupt::requested() {
+                    "not shrunk: Ctrl-C came first".into()
+                } else if !before(deadline) {
+                    CUT_SHORT.into()
+                } else {
+                    "not shrunk: a candidate of the shrink before it hung, and its thread cannot \
+                     be stopped"
+                        .into()
+                });
+                d
             } else {
                 let what = match count {
                     1 => format!(
@@ -1084,7 +1105,17 @@ fn run_game(
             shared.rejected.load(Ordering::Relaxed),
         );
         let any_live = shared.live.iter().any(|l| l.load(Ordering::Relaxed));
+        let shrink_hung = lock(&shared.watches[jobs].0).stage != Stage::Idle;
+        // (At the time budget's end or on Ctrl-C a shrink is left as it is, hung or not.)
+        if shrink_hung && any_live && before(deadline) && !interrupt::requested() {
+            notes.push(
+                "the run stopped after a shrink whose candidate hung (its thread cannot be \
+                 stopped)"
+                    .into(),
+            );
+        }
         if !any_live
+            || shrink_hung
             || budget_spent
             || nothing_tested
             || shared.fatal.load(Ordering::Relaxed)
