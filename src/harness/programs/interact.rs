@@ -1004,8 +1004,10 @@ impl Dialogue {
     }
 
     /// Both programs run and nothing has passed between them: at half the idleness limit the
-    /// CPU time of both groups is read; at the limit, if neither used any since, both are
-    /// waiting on each other. One that used CPU is thinking, not waiting: the wait starts over.
+    /// CPU time of both groups is read; at the limit, if neither used any since and neither is
+    /// waiting for a core ([`process::group_runnable`]: a loaded machine can leave a program
+    /// with no CPU time for a while), both are waiting on each other. One that used CPU, or
+    /// would have, is thinking, not waiting: the wait starts over.
     fn idleness(&mut self, sol: &Party, int: &Party, now: Instant) -> Option<(Verdict, String)> {
         let half = self.last_move + self.limits.idle / 2;
         if now < half {
@@ -1023,7 +1025,7 @@ impl Dialogue {
         if now < self.last_move + self.limits.idle {
             return None;
         }
-        if cpu != before {
+        if cpu != before || process::group_runnable(sol.pid) || process::group_runnable(int.pid) {
             self.last_move = now;
             return None;
         }

@@ -80,18 +80,51 @@ pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
 /// where `/proc` does not say (not Linux, or the leader is gone). A process re-parented away from
 /// the tree (its parent exited first) is no longer counted until it is reaped.
 pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
+    let mut ticks = 0u64;
+    let mut pages = 0u64;
+    walk_tree(leader, &mut |fields| {
+        let field = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        // Fields 14-17 (utime, stime, cutime, cstime) and 24 (rss) of proc(5), counted from
+        // the state, field 3.
+        ticks += field(11) + field(12) + field(13) + field(14);
+        pages += field(21);
+    })?;
+    // SAFETY: sysconf takes a constant and returns a number.
+    let (hz, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_CLK_TCK),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
+    Some((
+        Duration::from_nanos(ticks * 1_000_000_000 / hz),
+        pages * page,
+    ))
+}
+
+/// Whether a process of the tree under `leader` is running or waiting for a core (state `R` in
+/// `/proc`): on a loaded machine a program can go a while without CPU time and still not be
+/// waiting on anything. `false` where `/proc` does not say.
+pub fn group_runnable(leader: i32) -> bool {
+    let mut runnable = false;
+    let _ = walk_tree(leader, &mut |fields| {
+        runnable |= fields.first() == Some(&"R");
+    });
+    runnable
+}
+
+/// Calls `each` with the fields of `/proc/PID/stat` after the command name (the state first) of
+/// every process of the tree under `leader`; `None` where `/proc` does not say (not Linux, or the
+/// leader is gone).
+fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: sysconf takes a constant and returns a number.
-        let (hz, page) = unsafe {
-            (
-                libc::sysconf(libc::_SC_CLK_TCK),
-                libc::sysconf(libc::_SC_PAGESIZE),
-            )
-        };
-        let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
-        let mut ticks = 0u64;
-        let mut rss = 0u64;
         let mut stack = vec![leader];
         let mut seen = 0usize;
         let mut first = true;
@@ -112,16 +145,7 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
                 continue;
             };
             let fields: Vec<&str> = rest.split_whitespace().collect();
-            let field = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|f| f.parse::<u64>().ok())
-                    .unwrap_or(0)
-            };
-            // Fields 14-17 (utime, stime, cutime, cstime) and 24 (rss) of proc(5), counted from
-            // the state, field 3.
-            ticks += field(11) + field(12) + field(13) + field(14);
-            rss += field(21) * page;
+            each(&fields);
             let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
                 continue;
             };
@@ -134,11 +158,11 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
                 }
             }
         }
-        Some((Duration::from_nanos(ticks * 1_000_000_000 / hz), rss))
+        Some(())
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = leader;
+        let _ = (leader, each);
         None
     }
 }
@@ -1275,6 +1299,33 @@ mod tests {
         assert_eq!(
             Judged::wall_cap(Duration::from_secs(10)),
             Duration::from_secs(30)
+        );
+    }
+
+    #[test]
+    fn a_group_that_sleeps_is_not_runnable_and_one_that_spins_is() {
+        let mut sleeper = sh("exec sleep 5").spawn().unwrap();
+        let comm = format!("/proc/{}/comm", sleeper.id());
+        let until = Instant::now() + Duration::from_secs(5);
+        while std::fs::read_to_string(&comm).map_or(true, |c| c.trim() != "sleep") {
+            assert!(Instant::now() < until, "the child never ran sleep");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // A child of the group that spins: the group is runnable through it.
+        let mut spinner = sh("sleep 5 & while :; do :; done").spawn().unwrap();
+        let until = Instant::now() + Duration::from_secs(5);
+        while !group_runnable(spinner.id() as i32) {
+            assert!(Instant::now() < until, "a spinning shell is never runnable");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!group_runnable(sleeper.id() as i32));
+        for child in [&mut sleeper, &mut spinner] {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+        assert!(
+            !group_runnable(sleeper.id() as i32),
+            "gone: /proc says nothing"
         );
     }
 
