@@ -17,8 +17,9 @@ const FILES: [&str; 7] = [
     "test.sh",
 ];
 
-/// The issue names these (the first five with their hand-minimal sizes); more may be added.
-const FORMATS: [(&str, Option<u64>); 8] = [
+/// The issue names these (the first five with their hand-minimal sizes); more may be added
+/// (`snake`: issue 38's new user's format, a count second on its header line).
+const FORMATS: [(&str, Option<u64>); 9] = [
     ("multitest", Some(8)),
     ("graph", Some(8)),
     ("grid", Some(10)),
@@ -27,6 +28,7 @@ const FORMATS: [(&str, Option<u64>); 8] = [
     ("tree", None),
     ("float", None),
     ("multigrid", None),
+    ("snake", Some(30)),
 ];
 
 fn fixtures() -> PathBuf {

@@ -4,6 +4,10 @@
 //! then N lines of `x y`; after `N Q` and the array, the Q queries). A parent list `p2 … pN`
 //! counts one less than its number, and is found too.
 //!
+//! A list shaped like its count's line (`N K` above K lines of `r c`) counts as likely as any
+//! where its run of lines ends exactly where the number says; else it is tried last, with less
+//! patience (in the middle of such a run every number seems to count the lines after it).
+//!
 //! Each list is cut in halves, quarters, … with its count ([`super::text::drop_chunks`]), about
 //! log₂ of its length candidates where single drops would take one per item. Where a cut with
 //! its count is not kept, two coupled numbers are tried: a total above the list its items must
@@ -140,7 +144,11 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
                     if alike && i > 0 && width(i - 1) == spans.len() {
                         continue;
                     }
-                    let rank = if alike { 2 } else { 0 };
+                    // A run that ends exactly where the number says (`N K` above the K lines of
+                    // `r c`, and then a line of another shape or the end) is as likely a list as
+                    // one shaped unlike its count's line.
+                    let exact = same[first] == n;
+                    let rank = if alike && !exact { 2 } else { 0 };
                     found.push((rank, counted(0, Items::Lines { first })));
                 }
             }

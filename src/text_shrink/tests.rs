@@ -948,3 +948,57 @@ fn an_unwinding_the_caller_starts_to_stop_the_shrink_goes_through_to_it() {
     });
     assert!(left.is_err_and(|payload| payload.is::<Stop>()));
 }
+
+/// `N K` (a board's size, then how many points follow), K points `r c`, then a count and that
+/// many lines of another shape: K is the header's second number, and its lines are shaped like
+/// the header. `None` where the text is not one.
+fn board_points(text: &str) -> Option<(u64, Vec<(u64, u64)>, Vec<u64>)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let pair = |l: &str| -> Option<(u64, u64)> {
+        let v = numbers(l)?;
+        (v.len() == 2).then(|| (v[0], v[1]))
+    };
+    let (n, k) = pair(lines.first()?)?;
+    let k = usize::try_from(k).ok()?;
+    let points: Vec<(u64, u64)> = (1..=k)
+        .map(|i| pair(lines.get(i)?))
+        .collect::<Option<_>>()?;
+    let l: usize = lines.get(k + 1)?.trim().parse().ok()?;
+    let marks: Vec<u64> = (0..l)
+        .map(|j| lines.get(k + 2 + j)?.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    let inside = points
+        .iter()
+        .all(|&(r, c)| (1..=n).contains(&r) && (1..=n).contains(&c));
+    (lines.len() == k + 2 + l && inside).then_some((n, points, marks))
+}
+
+#[test]
+fn points_counted_by_the_header_s_second_number_go_with_it_though_the_failure_needs_several() {
+    // Fails while the points (1, 2), (2, 2) and (2, 1) are all there: a halve always takes one
+    // of them, so only smaller cuts can go, and K must go down with each.
+    let mut lines = vec!["9 24".to_string()];
+    let needed = [(1, 2), (2, 2), (2, 1)];
+    for i in 0..24u64 {
+        lines.push(match i {
+            3 => "1 2".into(),
+            11 => "2 2".into(),
+            20 => "2 1".into(),
+            _ => format!("{} {}", 3 + i % 7, 3 + (i * 5) % 7),
+        });
+    }
+    lines.extend(["2", "5", "6"].map(String::from));
+    let input = lines.join("\n") + "\n";
+    let fails = |t: &str| {
+        board_points(t).is_some_and(|(_, points, _)| needed.iter().all(|p| points.contains(p)))
+    };
+    let (shrunk, tries) = shrink_counting(&input, &|t| board_points(t).is_some(), &fails);
+    let (_, points, _) = board_points(&shrunk).expect("still a case");
+    assert_eq!(
+        points.len(),
+        3,
+        "only the three needed points are left: {shrunk:?}"
+    );
+    assert!(shrunk.starts_with("2 3\n"), "{shrunk:?}");
+    assert!(tries <= 250, "{tries} candidates");
+}
