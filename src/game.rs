@@ -352,7 +352,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -411,7 +411,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -468,7 +468,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -525,7 +525,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -587,7 +587,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -645,7 +645,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -718,7 +718,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -782,7 +782,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -849,7 +849,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -924,7 +924,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -983,7 +983,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1039,7 +1039,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1101,7 +1101,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1175,7 +1175,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1264,7 +1264,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1334,7 +1334,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1411,7 +1411,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1471,7 +1471,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1533,7 +1533,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1608,7 +1608,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1688,7 +1688,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1763,7 +1763,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1855,7 +1855,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -1951,7 +1951,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -2025,7 +2025,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -2100,7 +2100,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -2168,7 +2168,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -2239,7 +2239,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
@@ -2307,7 +2307,7 @@ pub trait Game: 'static {
     /// # mod engine {
     /// #     use boardfuzz::game::Rejection;
     /// #     pub fn solve(input: &[u8]) -> Result<String, Rejection> {
-    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("malformed", 1, "not UTF-8"))?;
+    /// #         let text = std::str::from_utf8(input).map_err(|_| Rejection::new("not-utf8", 1, "not UTF-8"))?;
     /// #         let n: Vec<u32> = text.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect();
     /// #         let (Some(&pile), Some(moves)) = (n.first(), n.get(2..)) else {
     /// #             return Err(Rejection::new("truncated", 1, "expected N M"));
