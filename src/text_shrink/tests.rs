@@ -949,10 +949,13 @@ fn an_unwinding_the_caller_starts_to_stop_the_shrink_goes_through_to_it() {
     assert!(left.is_err_and(|payload| payload.is::<Stop>()));
 }
 
+/// A board's size, its points and the numbers after them.
+type BoardPoints = (u64, Vec<(u64, u64)>, Vec<u64>);
+
 /// `N K` (a board's size, then how many points follow), K points `r c`, then a count and that
 /// many lines of another shape: K is the header's second number, and its lines are shaped like
 /// the header. `None` where the text is not one.
-fn board_points(text: &str) -> Option<(u64, Vec<(u64, u64)>, Vec<u64>)> {
+fn board_points(text: &str) -> Option<BoardPoints> {
     let lines: Vec<&str> = text.lines().collect();
     let pair = |l: &str| -> Option<(u64, u64)> {
         let v = numbers(l)?;
