@@ -8,9 +8,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-use common::{reported_input, stress_fixture, temp_dir, text, Run};
+use common::{reported_input, stress_fixture, temp_dir, Run};
 
 /// The environment of every run: a build cache of this test process, no colours.
 fn env() -> Vec<(&'static str, String)> {
@@ -30,20 +29,9 @@ fn run_in(cwd: &Path, args: &[&str]) -> Run {
 
 /// Runs a command line with `sh -c` in `cwd`, as a user's shell would (globs expanded).
 fn shell(cwd: &Path, line: &str) -> Run {
-    let started = std::time::Instant::now();
-    let out = Command::new("sh")
-        .args(["-c", line])
-        .current_dir(cwd)
-        .envs(env())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
-        took: started.elapsed(),
-    }
+    let env = env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    Run::shell(cwd, line, &env)
 }
 
 /// Copies fixtures of `tests/fixtures/stress/` into `dir`.

@@ -169,23 +169,9 @@ fn found(cwd: &Path, run: &Run, name: &str, verdict: &str, answer: &str) -> Find
     }
 }
 
-/// Runs a command line as printed, with `sh -c` in `cwd` (`boardfuzz` is not on `PATH`: a
-/// printed command names the binary by the path it was started by).
+/// Runs a command line as printed, with `sh -c` in `cwd` ([`Run::shell`]).
 fn shell(cwd: &Path, line: &str) -> Run {
-    let started = Instant::now();
-    let out = Command::new("sh")
-        .args(["-c", line])
-        .current_dir(cwd)
-        .envs(env())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
-        took: started.elapsed(),
-    }
+    Run::shell(cwd, line, &env())
 }
 
 /// The finding's `replay:` line, run as printed, fails with `verdict`; the same `judge` of a

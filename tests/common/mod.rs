@@ -252,6 +252,26 @@ impl Run {
         }
     }
 
+    /// Runs a command line as a user's shell would (`sh -c`, globs expanded) in `cwd` with
+    /// `env`: a printed command run as printed (`boardfuzz` is not on `PATH`: a printed command
+    /// names the binary by the path it was started by).
+    pub fn shell(cwd: &std::path::Path, line: &str, env: &[(&str, &str)]) -> Run {
+        let started = std::time::Instant::now();
+        let out = Command::new("sh")
+            .args(["-c", line])
+            .current_dir(cwd)
+            .envs(env.iter().copied())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code(),
+            stdout: text(&out.stdout),
+            stderr: text(&out.stderr),
+            took: started.elapsed(),
+        }
+    }
+
     /// Everything it printed, for assertion messages.
     pub fn all(&self) -> String {
         format!(

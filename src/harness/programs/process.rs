@@ -1271,17 +1271,23 @@ mod tests {
         assert!(f.peak_memory >= 300 << 20, "{}", f.peak_memory);
     }
 
-    #[test]
-    fn a_group_is_measured_from_proc() {
-        let mut child = sh("exec sleep 5").spawn().unwrap();
-        // Measured once it runs `sleep`: between fork and exec a child has no memory of its own
-        // to count yet.
+    /// A child that sleeps 5 s, once it runs `sleep` (not between fork and exec).
+    fn sleeping() -> std::process::Child {
+        let child = sh("exec sleep 5").spawn().unwrap();
         let comm = format!("/proc/{}/comm", child.id());
         let until = Instant::now() + Duration::from_secs(5);
         while std::fs::read_to_string(&comm).map_or(true, |c| c.trim() != "sleep") {
             assert!(Instant::now() < until, "the child never ran sleep");
             std::thread::sleep(Duration::from_millis(5));
         }
+        child
+    }
+
+    #[test]
+    fn a_group_is_measured_from_proc() {
+        // Measured once it runs `sleep`: between fork and exec a child has no memory of its own
+        // to count yet.
+        let mut child = sleeping();
         let (cpu, rss) = group_usage(child.id() as i32).expect("/proc says");
         assert!(cpu < Duration::from_secs(1), "{cpu:?}");
         assert!(rss > 0);
@@ -1304,13 +1310,7 @@ mod tests {
 
     #[test]
     fn a_group_that_sleeps_is_not_runnable_and_one_that_spins_is() {
-        let mut sleeper = sh("exec sleep 5").spawn().unwrap();
-        let comm = format!("/proc/{}/comm", sleeper.id());
-        let until = Instant::now() + Duration::from_secs(5);
-        while std::fs::read_to_string(&comm).map_or(true, |c| c.trim() != "sleep") {
-            assert!(Instant::now() < until, "the child never ran sleep");
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        let mut sleeper = sleeping();
         // A child of the group that spins: the group is runnable through it.
         let mut spinner = sh("sleep 5 & while :; do :; done").spawn().unwrap();
         let until = Instant::now() + Duration::from_secs(5);
