@@ -53,8 +53,9 @@ pub(super) fn stress_summary(
     let mut user_error = false;
     // What the runs share (the generator's error, the validator's refusals) is said once.
     let mut said: Vec<String> = Vec::new();
-    // Per run, its finding's verdict (`None`: it had none).
+    // Per run, its finding's verdict (`None`: it had none); the findings of the solutions.
     let mut verdicts: Vec<Option<String>> = Vec::new();
+    let mut findings = 0;
     for run in runs {
         let refused = if roles.validator {
             format!(" ({} refused by the validator)", run.rejected)
@@ -126,18 +127,13 @@ pub(super) fn stress_summary(
                     outln!();
                     styled!("{}", super::common::finding_on_screen(d));
                     verdict.get_or_insert_with(|| d.verdict.describe(&d.comparison.subject));
+                    findings += 1;
                     failed = true;
                 }
             }
         }
         verdicts.push(verdict);
     }
-    let findings = runs
-        .iter()
-        .zip(&verdicts)
-        .filter(|(_, v)| v.is_some())
-        .map(|(r, _)| crate::harness::write::report::findings_of(r).len())
-        .sum::<usize>();
     let verdict = if interrupted {
         "INTERRUPTED"
     } else if failed {

@@ -384,18 +384,11 @@ pub fn programs_json(p: &Programs) -> Value {
 
 /// One solution's row of a `stress` report (`solutions`): its run's counts, times, notes and
 /// status, and how many of the report's `findings` are its own.
-fn stress_row_json(run: &GameRun, solution: Option<&String>, interrupted: bool) -> Value {
-    let status = if interrupted {
-        "interrupted"
-    } else if run.disagreement.is_some() || run.error.is_some() {
-        "failed"
-    } else {
-        "ok"
-    };
+fn stress_row_json(info: &RunInfo<'_>, run: &GameRun, solution: Option<&String>) -> Value {
     json!({
         "name": run.slug,
         "solution": solution,
-        "status": status,
+        "status": info.status(std::slice::from_ref(run)),
         "cases": run.cases,
         "refused": run.rejected,
         "first_refused": run.first_rejection,
@@ -427,7 +420,7 @@ fn stress_json(info: &RunInfo<'_>, programs: &Programs, runs: &[GameRun]) -> Val
     let rows: Vec<Value> = runs
         .iter()
         .enumerate()
-        .map(|(i, r)| stress_row_json(r, solution_of(i), info.interrupted))
+        .map(|(i, r)| stress_row_json(info, r, solution_of(i)))
         .collect();
     let most = |f: &dyn Fn(&GameRun) -> f64| runs.iter().map(f).fold(0.0, f64::max);
     let run = runs.first();
