@@ -81,21 +81,9 @@ pub fn run(games: &Games, mut args: CheckArgs, given: &Given) -> CliResult {
     let jobs = args.run.jobs()?;
     // Ctrl-C is handled from here on: a solution the probe runs is killed with the rest.
     interrupt::install().map_err(Usage)?;
-    for subject in &solutions {
-        let Subject::Solution { command, .. } = subject else {
-            continue;
-        };
-        let probed = probe_solution(
-            games[0],
-            subject,
-            command,
-            seed,
-            &options,
-            args.solution.watchdog,
-        );
-        if let (Err(usage), false) = (probed, interrupt::requested()) {
-            return Err(usage);
-        }
+    let probed = probe_solutions(games[0], &solutions, seed, &options, args.solution.watchdog);
+    if let (Err(usage), false) = (probed, interrupt::requested()) {
+        return Err(usage);
     }
     let commands: Vec<&str> = solutions.iter().filter_map(Subject::command).collect();
     let subject_name = match &commands[..] {
@@ -215,21 +203,23 @@ fn shard_words(shard: Shard) -> String {
     )
 }
 
-/// Runs a --solution on the two shortest of the run's first 16 cases the reference answers: a
-/// command that fails on both the same way (a missing file, a syntax error, a wrong
-/// interpreter) cannot be checked, and is a usage error with what it said, before anything is
-/// run or saved. The shortest, because a solution wrong on every long case (a buffer sized
-/// from a misread limit) is a finding, not a setup error. The generator and the reference run
-/// under the watchdog: one that hangs or fails here ends the probe, and the campaign that
-/// follows reports it as a finding with its case.
-fn probe_solution(
+/// Runs each --solution on the two shortest of the run's first 16 cases the reference answers
+/// (generated and answered once for all of them): a command that fails on both the same way (a
+/// missing file, a syntax error, a wrong interpreter) cannot be checked, and is a usage error
+/// with what it said, before anything is run or saved. The shortest, because a solution wrong
+/// on every long case (a buffer sized from a misread limit) is a finding, not a setup error.
+/// The generator and the reference run under the watchdog: one that hangs or fails here ends
+/// the probe, and the campaign that follows reports it as a finding with its case.
+fn probe_solutions(
     game: &'static dyn crate::game::DynGame,
-    subject: &Subject,
-    command: &str,
+    solutions: &[Subject],
     seed: u64,
     options: &crate::game::Options,
     watchdog: Duration,
 ) -> Result<(), Usage> {
+    if solutions.is_empty() {
+        return Ok(());
+    }
     let mut inputs = Vec::new();
     for index in 0..16 {
         let case_options = options.clone();
@@ -250,22 +240,28 @@ fn probe_solution(
         }
     }
     inputs.sort_by_key(String::len);
-    let mut failures = Vec::new();
-    for input in inputs.iter().take(2) {
-        match subject.run(game, input.as_bytes(), options) {
-            // A program killed by a signal did start: its crash is a finding, not a setup error.
-            Outcome::Failed {
-                fault: Fault::RuntimeError,
-                message,
-            } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
-            _ => return Ok(()),
+    'solutions: for subject in solutions {
+        let mut failures = Vec::new();
+        for input in inputs.iter().take(2) {
+            match subject.run(game, input.as_bytes(), options) {
+                // A program killed by a signal did start: its crash is a finding, not a setup
+                // error.
+                Outcome::Failed {
+                    fault: Fault::RuntimeError,
+                    message,
+                } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
+                _ => continue 'solutions,
+            }
+        }
+        if let [first, second] = &failures[..] {
+            if first == second {
+                return Err(Usage(format!(
+                    "--solution `{}` fails the same way on the two shortest of the first \
+                     cases, so it cannot be checked (nothing was saved): {first}",
+                    subject.command().unwrap_or("")
+                )));
+            }
         }
     }
-    match &failures[..] {
-        [first, second] if first == second => Err(Usage(format!(
-            "--solution `{command}` fails the same way on the two shortest of the first cases, \
-             so it cannot be checked (nothing was saved): {first}"
-        ))),
-        _ => Ok(()),
-    }
+    Ok(())
 }

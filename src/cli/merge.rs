@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::game::Games;
-use crate::harness::{keep::merge, Side, Verdict};
+use crate::harness::keep::merge;
 
 use super::stress_summary::{stress_summary, Roles};
 use super::summary::summary;
@@ -97,17 +97,8 @@ pub fn run(games: &Games, args: MergeArgs) -> CliResult {
     let code = summary(&info, &merged.runs, &known, engine, !written);
     // As `stress` itself exits: a trusted program of the user's that failed (the brute force, a
     // checker program) is the user's to fix, exit 2, unless a shard found the solution wrong.
-    let fault_of = |d: &crate::harness::Disagreement| {
-        matches!(
-            d.verdict,
-            Verdict::Fault {
-                side: Side::Reference | Side::Checker,
-                ..
-            }
-        )
-    };
     let findings = merged.runs.iter().filter_map(|r| r.disagreement.as_ref());
-    let (faults, others): (Vec<_>, Vec<_>) = findings.partition(|d| fault_of(d));
+    let (faults, others): (Vec<_>, Vec<_>) = findings.partition(|d| d.verdict.of_judge());
     if header.command == "stress" && !faults.is_empty() && others.is_empty() && written {
         eprintln!(
             "error: the reference (or the checker program) failed: yours to fix, not a \

@@ -66,6 +66,32 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Whether it is a fault of what judges the subject — the reference or a checker program —
+    /// not of the subject: a bug to keep for boardfuzz's own references, the user's to fix for
+    /// a `stress` run's trusted programs.
+    pub fn of_judge(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Fault {
+                side: Side::Reference | Side::Checker,
+                ..
+            }
+        )
+    }
+
+    /// Whether it is a fault of what every subject of a case shares — the reference, a checker
+    /// program, the census — so that no other subject can be judged on the case.
+    pub fn of_shared_part(&self) -> bool {
+        self.of_judge()
+            || matches!(
+                self,
+                Verdict::Fault {
+                    side: Side::Census,
+                    ..
+                }
+            )
+    }
+
     /// How reports and summaries name it: `wrong answer`, `engine panic`, `solution time limit`,
     /// `reference hang`, `census panic`.
     pub fn describe(&self, subject: &Subject) -> String {

@@ -407,10 +407,9 @@ pub(super) fn evaluate(
         subject,
         input,
         options,
-        (watchdog, watch, deep),
+        (watchdog, watch, deep, true),
         (mine, subject_time),
         (reference, reference_time),
-        true,
     )
 }
 
@@ -431,10 +430,9 @@ pub(super) fn evaluate_against(
         subject,
         input,
         options,
-        (watchdog, watch, false),
+        (watchdog, watch, false, false),
         mine,
         (reference.clone(), reference_time),
-        false,
     )
 }
 
@@ -465,10 +463,9 @@ pub(super) fn evaluate_answered(
         subject,
         input,
         options,
-        (watchdog, watch, deep),
+        (watchdog, watch, deep, true),
         mine,
         (reference, reference_time),
-        true,
     ))
 }
 
@@ -491,18 +488,16 @@ fn run_subject(
     (mine, started.elapsed())
 }
 
-/// The rest of an evaluation, once both sides answered: the census (if `census`) and the deep
-/// checks, each under the watch, and the verdict.
-#[allow(clippy::too_many_arguments)]
+/// The rest of an evaluation, once both sides answered: the census (if `census`: once a case)
+/// and the deep checks (if `deep`), each under the watch, and the verdict.
 fn finish_evaluation(
     game: &dyn DynGame,
     subject: &Subject,
     input: &[u8],
     options: &Options,
-    (watchdog, watch, deep): (Duration, &Watch, bool),
+    (watchdog, watch, deep, census): (Duration, &Watch, bool, bool),
     (mine, subject_time): (Outcome, Duration),
     (reference, reference_time): (Outcome, Duration),
-    census: bool,
 ) -> Evaluated {
     watch.enter(
         Stage::Census,
@@ -577,9 +572,6 @@ pub(super) struct Shared {
     /// Per entrant, whether it is still judged (it has not failed yet).
     live: Vec<AtomicBool>,
     tally: Vec<Tally>,
-    /// A failure of what every entrant shares (the reference, the census, a checker program):
-    /// the run ends with it, for every entrant.
-    fatal: AtomicBool,
     pub(super) options: Options,
     pub(super) seed: u64,
     pub(super) shard: Shard,
@@ -682,13 +674,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
             if ev.verdict != Verdict::Agree {
                 failed = true;
                 // The reference, the census or the checker failed: no entrant can be judged.
-                let shared_part = matches!(
-                    ev.verdict,
-                    Verdict::Fault {
-                        side: Side::Reference | Side::Checker | Side::Census,
-                        ..
-                    }
-                );
+                let shared_part = ev.verdict.of_shared_part();
                 lock(&shared.found).push(Found {
                     entrant: e,
                     index,
@@ -698,7 +684,6 @@ fn worker(shared: Arc<Shared>, w: usize) {
                     comparison: ev.comparison,
                 });
                 if shared_part {
-                    shared.fatal.store(true, Ordering::Relaxed);
                     break;
                 }
             }
@@ -746,7 +731,8 @@ fn count_case(shared: &Shared, w: usize, ev: &Evaluated, deep: bool) {
     {
         shared.stop.store(true, Ordering::Relaxed);
     }
-    if deep && matches!(shared.entrants[0].subject, Subject::Engine) {
+    // (Only the engine is drawn deep checks: `Shared::deep_one_in`.)
+    if deep {
         shared.deep_done.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -855,7 +841,6 @@ fn run_game(
         game,
         live: entrants.iter().map(|_| AtomicBool::new(true)).collect(),
         tally: entrants.iter().map(|_| Tally::default()).collect(),
-        fatal: AtomicBool::new(false),
         entrants,
         options: plan.options.clone(),
         seed: plan.seed,
@@ -1020,6 +1005,8 @@ fn run_game(
             break;
         }
         let mut found = std::mem::take(&mut *lock(&shared.found));
+        // A failure of what every entrant shares ends the run, for every entrant.
+        let fatal = found.iter().any(|f| f.verdict.of_shared_part());
         found.sort_by_key(|f| (f.entrant, f.index));
         // Each entrant's lowest failing case.
         found.dedup_by_key(|f| f.entrant);
@@ -1032,16 +1019,9 @@ fn run_game(
             let began = Instant::now();
             let entrant = &shared.entrants[e];
             let index = first.index;
-            let reference_failed = matches!(
-                first.verdict,
-                Verdict::Fault {
-                    side: Side::Reference | Side::Checker,
-                    ..
-                }
-            );
             // A shrink whose candidate hung left its thread behind, on the shrink's watch.
             let shrink_hung = lock(&shared.watches[jobs].0).stage != Stage::Idle;
-            let d = if reference_failed && !plan.reference_faults_are_findings {
+            let d = if first.verdict.of_judge() && !plan.reference_faults_are_findings {
                 Disagreement::from_parts(
                     game,
                     first.input,
@@ -1118,7 +1098,7 @@ fn run_game(
             || shrink_hung
             || budget_spent
             || nothing_tested
-            || shared.fatal.load(Ordering::Relaxed)
+            || fatal
             || lock(&shared.error).is_some()
             || !before(deadline)
             || interrupt::requested()
@@ -1181,17 +1161,10 @@ fn settle(
 ) {
     let name = entrant.run_name(game);
     finding.slug = name;
-    let reference_failed = matches!(
-        finding.verdict,
-        Verdict::Fault {
-            side: Side::Reference | Side::Checker,
-            ..
-        }
-    );
     let corpus = plan
         .corpus
         .as_ref()
-        .filter(|_| plan.reference_faults_are_findings || !reference_failed);
+        .filter(|_| plan.reference_faults_are_findings || !finding.verdict.of_judge());
     if let Some(root) = corpus {
         let dir = corpus::dir(root, name);
         match corpus::save(
