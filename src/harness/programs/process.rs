@@ -30,8 +30,10 @@ use std::time::{Duration, Instant};
 /// Limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time allowed, from start; past it the run ends with [`Ended::TimedOut`] and the
-    /// program is killed.
+    /// Wall-clock time allowed, from start, lengthened by the time the program waited for a CPU
+    /// ([`Waits`], at most [`MAX_WAIT_FACTOR`] times this): past it the run ends with
+    /// [`Ended::TimedOut`] and the program is killed. Only the time a program was given counts,
+    /// so that load alone never ends a run.
     pub timeout: Duration,
     /// Bytes of stdout kept; more is an output-limit verdict.
     pub output_cap: usize,
@@ -94,18 +96,7 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
         ticks += field(11) + field(12) + field(13) + field(14);
         pages += field(21);
     })?;
-    // SAFETY: sysconf takes a constant and returns a number.
-    let (hz, page) = unsafe {
-        (
-            libc::sysconf(libc::_SC_CLK_TCK),
-            libc::sysconf(libc::_SC_PAGESIZE),
-        )
-    };
-    let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
-    Some((
-        Duration::from_nanos(ticks * 1_000_000_000 / hz),
-        pages * page,
-    ))
+    Some(usage_of(ticks, pages))
 }
 
 /// Whether a process of the tree under `leader` is running or waiting for a core (state `R` in
@@ -119,10 +110,170 @@ pub fn group_runnable(leader: i32) -> bool {
     runnable
 }
 
+/// How long the threads of a program's process tree have waited for a CPU while runnable: the
+/// run-queue delay Linux keeps per thread (`/proc/PID/task/TID/schedstat`, its second field, in
+/// nanoseconds). On a loaded machine a program that would run gets no core for a while; this is
+/// that while, so that a wall-clock cap charges only the time the program was given
+/// ([`run_judged`]).
+///
+/// Linux adds a wait to that figure only when it ends, when the thread gets a core again: a
+/// thread waiting now is seen by its state (`R`, runnable) with its run time (schedstat's first
+/// field) not grown since the last reading, and counted from that reading on until its figure
+/// grows. Each thread's figure is kept once seen, so a process that exits (a shell's child, a
+/// compiler's stages) still counts; the figures are summed, which for threads that waited at the
+/// same time counts that wait more than once — a cap too lenient for a program that computes,
+/// which the CPU-time limit stops anyway, never too strict for one that sleeps (a sleeping
+/// thread is not runnable, so it gains nothing).
+#[derive(Debug, Default)]
+pub struct Waits {
+    /// Per thread id, what its last reading said.
+    by_task: std::collections::HashMap<i32, TaskWait>,
+    /// How many readings of the tree were made: a thread not seen in the last one is gone.
+    round: u64,
+}
+
+/// One thread's last reading ([`Waits`]).
+#[derive(Debug, Clone, Copy)]
+struct TaskWait {
+    /// Its run time and run-queue delay, in nanoseconds.
+    ran: u64,
+    delay: u64,
+    /// When it was read.
+    at: Instant,
+    /// Since when it has been waiting for a core, as far as the readings tell (runnable, its
+    /// run time not grown); `None`: not waiting, or not known yet.
+    waiting_since: Option<Instant>,
+    /// The reading of the tree it was last seen in.
+    round: u64,
+}
+
+impl Waits {
+    /// Reads one thread from its `/proc` folder.
+    fn read(&mut self, tid: i32, folder: &std::path::Path, now: Instant) {
+        let Ok(text) = std::fs::read_to_string(folder.join("schedstat")) else {
+            return;
+        };
+        let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+        let (Some(Some(ran)), Some(Some(delay))) = (fields.next(), fields.next()) else {
+            return;
+        };
+        let runnable = std::fs::read_to_string(folder.join("stat"))
+            .ok()
+            .and_then(|stat| {
+                let (_, rest) = stat.rsplit_once(')')?;
+                rest.split_whitespace().next().map(|state| state == "R")
+            })
+            .unwrap_or(false);
+        let round = self.round;
+        let task = self.by_task.entry(tid).or_insert(TaskWait {
+            ran,
+            delay,
+            at: now,
+            waiting_since: None,
+            round,
+        });
+        task.waiting_since = if delay > task.delay || ran > task.ran || !runnable {
+            // It ran since, and its wait (if any) is in `delay`; or it sleeps.
+            None
+        } else if task.round + 1 == round {
+            // Runnable and not run since the last reading: waiting since then at least.
+            task.waiting_since.or(Some(task.at))
+        } else {
+            None
+        };
+        task.ran = ran;
+        task.delay = task.delay.max(delay);
+        task.at = now;
+        task.round = round;
+    }
+
+    /// Reads every thread of the tree under `leader` (its threads and its descendants').
+    pub fn sample(&mut self, leader: i32) {
+        self.round += 1;
+        let now = Instant::now();
+        let _ = walk_tree_tasks(leader, &mut |_| {}, &mut |tid, folder| {
+            self.read(tid, folder, now)
+        });
+    }
+
+    /// The total wait seen until `now`: every thread's run-queue delay, and the wait of those
+    /// waiting still (seen in the last reading).
+    pub fn total(&self, now: Instant) -> Duration {
+        self.by_task
+            .values()
+            .map(|task| {
+                let waiting = match task.waiting_since {
+                    Some(since) if task.round == self.round => now.saturating_duration_since(since),
+                    _ => Duration::ZERO,
+                };
+                Duration::from_nanos(task.delay) + waiting
+            })
+            .sum()
+    }
+}
+
+/// [`group_usage`] and, in the same walk of `/proc`, the run-queue delay of every thread into
+/// `waits`.
+pub fn group_usage_and_waits(leader: i32, waits: &mut Waits) -> Option<(Duration, u64)> {
+    let mut ticks = 0u64;
+    let mut pages = 0u64;
+    waits.round += 1;
+    let now = Instant::now();
+    walk_tree_tasks(
+        leader,
+        &mut |fields| {
+            let field = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            ticks += field(11) + field(12) + field(13) + field(14);
+            pages += field(21);
+        },
+        &mut |tid, folder| waits.read(tid, folder, now),
+    )?;
+    Some(usage_of(ticks, pages))
+}
+
+/// Clock ticks and pages, as `/proc` counts them, in a duration and bytes.
+fn usage_of(ticks: u64, pages: u64) -> (Duration, u64) {
+    // SAFETY: sysconf takes a constant and returns a number.
+    let (hz, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_CLK_TCK),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
+    (
+        Duration::from_nanos(ticks * 1_000_000_000 / hz),
+        pages * page,
+    )
+}
+
+/// The most a wall-clock cap is lengthened by the time a program waited for a CPU ([`Waits`]):
+/// this many times the cap, so that a program that waits for a core is never stopped for it on
+/// any machine that still runs it at all (a tenth of a core's share of one percent), and one
+/// that never gets a core is still stopped in the end. Past it the run ends with a time limit
+/// whose message says how long it waited, and the reruns of a limit verdict
+/// ([`crate::harness::programs::subject::CONFIRM_RUNS`]) decide whether it is a finding.
+pub const MAX_WAIT_FACTOR: u32 = 100;
+
 /// Calls `each` with the fields of `/proc/PID/stat` after the command name (the state first) of
 /// every process of the tree under `leader`; `None` where `/proc` does not say (not Linux, or the
 /// leader is gone).
 fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
+    walk_tree_tasks(leader, each, &mut |_, _| {})
+}
+
+/// [`walk_tree`], and `task` called with the id and the `/proc` folder of every thread of every
+/// process of the tree.
+fn walk_tree_tasks(
+    leader: i32,
+    each: &mut dyn FnMut(&[&str]),
+    task: &mut dyn FnMut(i32, &std::path::Path),
+) -> Option<()> {
     #[cfg(target_os = "linux")]
     {
         let mut stack = vec![leader];
@@ -149,8 +300,12 @@ fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
             let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
                 continue;
             };
-            for task in tasks.flatten() {
-                let children = std::fs::read_to_string(task.path().join("children"));
+            for entry in tasks.flatten() {
+                let path = entry.path();
+                if let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse().ok()) {
+                    task(tid, &path);
+                }
+                let children = std::fs::read_to_string(path.join("children"));
                 for child in children.iter().flat_map(|c| c.split_whitespace()) {
                     if let Ok(child) = child.parse() {
                         stack.push(child);
@@ -162,7 +317,7 @@ fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (leader, each);
+        let _ = (leader, each, task);
         None
     }
 }
@@ -227,6 +382,10 @@ pub struct Finished {
     pub cpu: Duration,
     /// The largest resident memory seen of the process group, in bytes ([`group_usage`]).
     pub peak_memory: u64,
+    /// How long its threads waited for a CPU while runnable ([`Waits`]), as far as it was
+    /// sampled (every [`TICK`] of a judged run, else at the deadline); the wall-clock limit was
+    /// lengthened by it.
+    pub waited: Duration,
 }
 
 impl Finished {
@@ -646,12 +805,19 @@ pub fn run_judged(
     // cannot block us; most inputs fit the pipe and go in the first write.
     let mut written = 0;
 
-    let deadline = start + limits.timeout;
+    // The deadline, lengthened by the time the program waited for a CPU ([`Waits`]): load alone
+    // never ends a run.
+    let mut deadline = start + limits.timeout;
+    let mut waits = Waits::default();
+    let most_waited = limits.timeout.saturating_mul(MAX_WAIT_FACTOR);
     let mut status: Option<io::Result<ExitStatus>> = None;
     // What the samples of a judged run saw: the most CPU time and resident memory.
     let (mut cpu_seen, mut peak_seen) = (Duration::ZERO, 0u64);
     let mut usage = Usage::default();
-    let mut next_sample = start + TICK;
+    let mut next_sample = match judged {
+        Some(_) => start + TICK,
+        None => start + limits.timeout / 2,
+    };
     let mut verdict: Option<Ended> = None;
     // After a verdict, how long to wait for the killed program to be reaped.
     let mut give_up: Option<Instant> = None;
@@ -684,7 +850,9 @@ pub fn run_judged(
             (None, Some(g)) => g,
             (None, None) => deadline,
         };
-        let sampling = judged.is_some() && status.is_none() && verdict.is_none();
+        // A judged run is sampled all along; any other from half its time on, for the waits
+        // that lengthen its deadline (a fast program is not woken at all).
+        let sampling = status.is_none() && verdict.is_none();
         let wake = if sampling {
             until.min(next_sample)
         } else {
@@ -704,10 +872,17 @@ pub fn run_judged(
         else {
             continue;
         };
+        if let (true, None) = (sampling && Instant::now() >= next_sample, judged) {
+            next_sample = Instant::now() + TICK;
+            waits.sample(pid);
+            deadline = start + limits.timeout + waits.total(Instant::now()).min(most_waited);
+        }
         if let (true, Some(judged)) = (sampling, judged) {
             if Instant::now() >= next_sample {
                 next_sample = Instant::now() + TICK;
-                if let Some((cpu, rss)) = group_usage(pid) {
+                if let Some((cpu, rss)) = group_usage_and_waits(pid, &mut waits) {
+                    let waited = waits.total(Instant::now()).min(most_waited);
+                    deadline = start + limits.timeout + waited;
                     cpu_seen = cpu_seen.max(cpu);
                     peak_seen = peak_seen.max(rss);
                     let over = if cpu > judged.cpu {
@@ -732,6 +907,16 @@ pub fn run_judged(
             }
             if drain_until.is_some() || verdict.is_some() {
                 break;
+            }
+            // At the deadline: did the program wait for a CPU that long?
+            if status.is_none() {
+                waits.sample(pid);
+                let waited = waits.total(Instant::now()).min(most_waited);
+                let lengthened = start + limits.timeout + waited;
+                if lengthened > deadline {
+                    deadline = lengthened;
+                    continue;
+                }
             }
             verdict = Some(Ended::TimedOut);
             give_up = Some(Instant::now() + Duration::from_secs(5));
@@ -792,6 +977,7 @@ pub fn run_judged(
         elapsed,
         cpu,
         peak_memory,
+        waited: waits.total(Instant::now()),
     })
 }
 
@@ -1125,6 +1311,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
 
     fn sh(command: &str) -> Command {
         let mut c = Command::new("sh");
@@ -1306,6 +1494,75 @@ mod tests {
             Judged::wall_cap(Duration::from_secs(10)),
             Duration::from_secs(30)
         );
+    }
+
+    /// Busy threads in this process, one a core, until dropped: a program started at the
+    /// lowest priority (`nice -n 19`) then waits for a CPU most of the time (it gets about 1.5%
+    /// of a core).
+    struct Spinners(Arc<AtomicBool>, Vec<thread::JoinHandle<()>>);
+
+    impl Spinners {
+        fn start() -> Spinners {
+            let cores = thread::available_parallelism().map_or(1, |n| n.get());
+            let stop = Arc::new(AtomicBool::new(false));
+            let threads = (0..cores)
+                .map(|_| {
+                    let stop = Arc::clone(&stop);
+                    thread::spawn(move || {
+                        while !stop.load(Ordering::Relaxed) {
+                            std::hint::spin_loop();
+                        }
+                    })
+                })
+                .collect();
+            Spinners(stop, threads)
+        }
+    }
+
+    impl Drop for Spinners {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+            for t in self.1.drain(..) {
+                let _ = t.join();
+            }
+        }
+    }
+
+    /// A program that needs a little CPU but is given almost none (it runs at the lowest
+    /// priority beside busy threads) runs far past a wall-clock limit of 300 ms: the limit is
+    /// lengthened by the time it waited for a CPU, so it ends on its own, its answer whole,
+    /// where without that it was killed at 300 ms with a time limit.
+    #[test]
+    fn a_program_that_waits_for_a_cpu_is_not_stopped_by_the_wall_clock_cap() {
+        if !std::path::Path::new("/proc/self/schedstat").exists() {
+            eprintln!("skipped: no /proc/PID/schedstat here");
+            return;
+        }
+        let _load = Spinners::start();
+        let program = "i=0; while [ $i -lt 5000 ]; do i=$((i+1)); done; echo done";
+        let mut starved = Command::new("nice");
+        starved.args(["-n", "19", "sh", "-c", program]);
+        let f = run_judged(starved, b"", limits(300), judged(60_000, 0)).unwrap();
+        assert!(
+            matches!(f.ended, Ended::Exited(s) if s.success()),
+            "{:?} after {:?}, waited {:?}",
+            f.ended,
+            f.elapsed,
+            f.waited
+        );
+        assert_eq!(f.stdout, b"done\n");
+        // It did run past the limit, having waited for a CPU.
+        assert!(f.elapsed > Duration::from_millis(300), "{:?}", f.elapsed);
+        assert!(f.waited > Duration::from_millis(100), "{:?}", f.waited);
+    }
+
+    /// A program that sleeps waits for no CPU: the cap stops it on time, lengthened by nothing.
+    #[test]
+    fn a_sleeping_program_gains_no_time_from_the_wait_for_a_cpu() {
+        let f = run_judged(sh("sleep 20"), b"", limits(400), judged(300, 0)).unwrap();
+        assert_eq!(f.ended, Ended::TimedOut);
+        assert!(f.waited < Duration::from_millis(200), "{:?}", f.waited);
+        assert!(f.elapsed < Duration::from_secs(5), "{:?}", f.elapsed);
     }
 
     #[test]
