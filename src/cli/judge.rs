@@ -12,38 +12,24 @@ use clap::Args;
 use crate::game::Outcome;
 use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::interact;
+use crate::harness::programs::subject::confirm_limit;
 use crate::harness::programs::subject::run_solution;
-use crate::harness::{case::input, diff_styled, run::interrupt};
+use crate::harness::write::text::{diff_fitted, SCREEN_ANSWER_LINES};
+use crate::harness::{case::input, run::interrupt};
 
 use super::programs::{ready, ToolchainArgs};
-use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
+use super::{parse_duration, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("solution_timeout", |a| a.visible_alias("timeout")))]
 pub struct JudgeArgs {
     /// The program: a command (`./a.out`, `python3 sol.py`) or a source file (`main.cpp`).
     program: String,
     /// Cases: `NAME.in` files (each with `NAME.out` or `NAME.ans` beside it) or folders of them.
     #[arg(required = true, value_name = "CASE")]
     cases: Vec<PathBuf>,
-    /// CPU-time limit per case (user + system of the program's whole process group, as judges
-    /// charge it; over it: a "time limit" verdict). A run that sleeps or blocks is stopped at a
-    /// wall-clock cap of 3x the limit, and at least the limit + 2s. The flag `stress` and
-    /// `check --solution` take; `--timeout` is its older name.
-    #[arg(
-        long,
-        visible_alias = "timeout",
-        value_parser = parse_duration,
-        default_value = "10s",
-        value_name = "DURATION"
-    )]
-    solution_timeout: Duration,
-    /// Memory limit per case, in bytes (K, M and G suffixes allowed; 0 for none): the resident
-    /// memory of the program's whole process group. Over it: a "memory limit" verdict.
-    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
-    memory_limit: u64,
-    /// Output cap per case, in bytes (K and M suffixes allowed).
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    output_limit: usize,
+    #[command(flatten)]
+    limits: super::limits::LimitArgs,
     #[command(flatten)]
     checker: CheckerArgs,
     /// An interactive problem's interactor, run as `INTERACTOR INPUT OUTPUT` with the case as
@@ -155,26 +141,20 @@ pub fn run(args: JudgeArgs) -> CliResult {
             None => format!("{}\n", interact::ACCEPTED),
         };
         let started = Instant::now();
-        let outcome = match &interactor {
-            Some(interactor) => interact::run_outcome(
-                &command,
-                interactor,
-                &text,
-                interact::Limits::judged(
-                    args.solution_timeout,
-                    args.memory_limit,
+        let (cpu, memory) = (args.limits.solution_timeout, args.limits.memory_limit);
+        let run_once = || match &interactor {
+            Some(interactor) => {
+                let limits = interact::Limits::judged(
+                    cpu,
+                    memory,
                     args.idle_limit,
-                    args.output_limit,
-                ),
-            ),
-            None => run_solution(
-                &command,
-                &text,
-                args.solution_timeout,
-                args.output_limit,
-                args.memory_limit,
-            ),
+                    args.limits.output_limit,
+                );
+                interact::run_outcome(&command, interactor, &text, limits)
+            }
+            None => run_solution(&command, &text, cpu, args.limits.output_limit, memory),
         };
+        let (outcome, unconfirmed) = confirm_limit(run_once(), run_once);
         let seconds = started.elapsed().as_secs_f64();
         if interrupt::requested() {
             break;
@@ -206,7 +186,13 @@ pub fn run(args: JudgeArgs) -> CliResult {
             Outcome::Failed { fault, message } => (fault.name().to_string(), message.clone()),
             Outcome::Rejected { message, .. } => ("rejected".to_string(), message.clone()),
         };
-        outln!("{verdict:<14} {} ({seconds:.2}s)", case.input.display());
+        match &unconfirmed {
+            Some(note) => outln!(
+                "{verdict:<14} {} ({seconds:.2}s; {note})",
+                case.input.display()
+            ),
+            None => outln!("{verdict:<14} {} ({seconds:.2}s)", case.input.display()),
+        }
         if verdict == "ok" {
             passed += 1;
             continue;
@@ -246,9 +232,18 @@ pub fn run(args: JudgeArgs) -> CliResult {
                         Outcome::Output(answer) => answer.clone(),
                         other => other.to_string(),
                     };
-                    let diff = diff_styled(&expected, &got);
+                    let diff = diff_fitted(&expected, &got, true, SCREEN_ANSWER_LINES);
                     let heading = crate::harness::diff_heading("expected", "program", &diff);
-                    format!("{heading}\n{diff}")
+                    let mut section = format!("{heading}\n{diff}");
+                    let over = |t: &str| !crate::harness::fits_a_screen(t);
+                    let whole = || super::common::temp_file("judge", "got", &got);
+                    if let (true, Some(out), Some(got)) =
+                        (over(&expected) || over(&got), &case.answer, whole())
+                    {
+                        let (out, got) = (out.display(), got.display());
+                        section += &format!("the whole answers: {out}, {got} (the program's)\n");
+                    }
+                    section
                 }
             };
             first_failure = Some(report + &section);

@@ -179,6 +179,106 @@ impl Subject {
     }
 }
 
+/// How many times a limit verdict ([`crate::harness::Verdict::is_limit`]: a time limit, the
+/// wall-clock cap, an idleness limit, a memory limit) is run again before it is a finding: it
+/// is one only when every rerun gives it too. A run near a limit may give it once in a while,
+/// and a loaded machine may give it alone (a program that waits for a core is slower on the
+/// clock, and its CPU time grows a little too); such a verdict is a note ("unconfirmed"),
+/// never a failure.
+pub const CONFIRM_RUNS: u32 = 3;
+
+/// A solution's `first` outcome with a limit verdict (time or memory) confirmed, as a
+/// campaign confirms one: it is the outcome only when each of [`CONFIRM_RUNS`] runs `again`
+/// gives it too; else the outcome is that of the first rerun that did not, with a note of how
+/// many did (`unconfirmed time limit: given again by 1 of 3 reruns`). Any other outcome is
+/// returned as it is, without a rerun.
+pub fn confirm_limit(
+    first: Outcome,
+    mut again: impl FnMut() -> Outcome,
+) -> (Outcome, Option<String>) {
+    let fault = match &first {
+        Outcome::Failed {
+            fault: fault @ (Fault::TimeLimit | Fault::MemoryLimit),
+            ..
+        } => *fault,
+        _ => return (first, None),
+    };
+    let mut gave = 0;
+    let mut other = None;
+    for _ in 0..CONFIRM_RUNS {
+        match again() {
+            Outcome::Failed { fault: f, .. } if f == fault => gave += 1,
+            outcome => {
+                other.get_or_insert(outcome);
+            }
+        }
+    }
+    match other {
+        None => (first, None),
+        Some(outcome) => (
+            outcome,
+            Some(format!(
+                "unconfirmed {}: given again by {gave} of {CONFIRM_RUNS} reruns",
+                fault.name()
+            )),
+        ),
+    }
+}
+
+/// How far over a limit a shrink candidate must go for the shrink to keep it: a candidate of a
+/// time-limit finding is judged under `time` × the CPU-time limit (and its wall-clock cap and
+/// idleness limit), one of a memory-limit finding under `memory` × the memory limit, and kept
+/// only if it is over that. A case kept so is over the real limit by the margin, so that it
+/// fails every time it is judged again, where a shrink without one homes in on the limit
+/// itself and keeps a case that fails one time in two.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Margins {
+    /// The CPU-time margin, at least 1 (1.25 by default).
+    pub time: f64,
+    /// The memory margin, at least 1 (1.1 by default).
+    pub memory: f64,
+}
+
+impl Margins {
+    /// The default time margin: a candidate must use 1.25× the CPU-time limit.
+    pub const TIME: f64 = 1.25;
+    /// The default memory margin: a candidate must hold 1.1× the memory limit.
+    pub const MEMORY: f64 = 1.1;
+}
+
+impl Default for Margins {
+    fn default() -> Self {
+        Margins {
+            time: Margins::TIME,
+            memory: Margins::MEMORY,
+        }
+    }
+}
+
+impl Subject {
+    /// This subject with its limits raised by `margins` (the CPU-time limit, and with it the
+    /// wall-clock cap and an interactor's idleness limit, by `margins.time`; the memory limit,
+    /// if any, by `margins.memory`): what a shrink judges a candidate of a limit finding with.
+    /// The engine has no limits: it is returned as it is.
+    pub fn with_margins(&self, margins: Margins) -> Subject {
+        let mut raised = self.clone();
+        if let Subject::Solution {
+            timeout,
+            memory,
+            interactor,
+            ..
+        } = &mut raised
+        {
+            *timeout = timeout.mul_f64(margins.time.max(1.0));
+            *memory = (*memory as f64 * margins.memory.max(1.0)) as u64;
+            if let Some(interactor) = interactor {
+                interactor.idle = interactor.idle.mul_f64(margins.time.max(1.0));
+            }
+        }
+        raised
+    }
+}
+
 /// Output as a judge compares it: trailing whitespace of each line and trailing blank lines
 /// removed.
 pub fn judge_normal(text: &str) -> String {
@@ -281,6 +381,18 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// What a wall-clock cap's verdict says of the time a program waited for a CPU, by which the cap
+/// was lengthened ([`process::Waits`]): nothing when it did not wait.
+pub fn waited_words(waited: Duration) -> String {
+    if waited < Duration::from_millis(100) {
+        return String::new();
+    }
+    format!(
+        ", lengthened by the {} it waited for a CPU",
+        seconds(waited)
+    )
+}
+
 /// A duration as a verdict's message gives it: seconds, two decimals (`1.50s`).
 pub fn seconds(d: Duration) -> String {
     format!("{:.2}s", d.as_secs_f64())
@@ -329,10 +441,11 @@ pub fn run_solution(
         Ended::TimedOut => failed(
             Fault::TimeLimit,
             format!(
-                "no answer within the wall-clock cap {} of the CPU-time limit {} ({usage}: it \
-                 sleeps or waits, or other work left it too little CPU; killed)",
+                "no answer within the wall-clock cap {} of the CPU-time limit {}{} ({usage}: it \
+                 sleeps or waits; killed)",
                 seconds(wall),
-                seconds(cpu)
+                seconds(cpu),
+                waited_words(run.waited),
             ),
         ),
         Ended::MemoryLimit => failed(
@@ -591,6 +704,82 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
         assert_eq!(memory_args(0), " --memory-limit 0");
         assert_eq!(bytes(3 << 19), "1.5 MiB");
         assert_eq!(bytes(2 << 30), "2.00 GiB");
+    }
+
+    #[test]
+    fn a_limit_verdict_stands_only_when_every_rerun_gives_it() {
+        let tle = || Outcome::Failed {
+            fault: Fault::TimeLimit,
+            message: "over".into(),
+        };
+        let answer = || Outcome::Output("7\n".into());
+        // Every rerun gives it: it stands, as first judged.
+        let mut runs = 0;
+        let (outcome, note) = confirm_limit(tle(), || {
+            runs += 1;
+            tle()
+        });
+        assert_eq!((runs, note), (CONFIRM_RUNS, None));
+        assert!(matches!(
+            outcome,
+            Outcome::Failed {
+                fault: Fault::TimeLimit,
+                ..
+            }
+        ));
+        // One rerun answers: the answer is the outcome, with how many reruns gave the limit.
+        let mut runs = 0;
+        let (outcome, note) = confirm_limit(tle(), || {
+            runs += 1;
+            if runs == 2 {
+                answer()
+            } else {
+                tle()
+            }
+        });
+        assert_eq!(outcome, answer());
+        assert_eq!(
+            note.as_deref(),
+            Some("unconfirmed time limit: given again by 2 of 3 reruns")
+        );
+        // Anything but a limit is not run again.
+        let (outcome, note) = confirm_limit(answer(), || panic!("no rerun"));
+        assert_eq!((outcome, note), (answer(), None));
+    }
+
+    #[test]
+    fn margins_raise_a_solution_s_limits_and_leave_none_where_there_is_none() {
+        let solution = |memory| Subject::Solution {
+            command: "./a.out".into(),
+            timeout: Duration::from_millis(400),
+            output_cap: 100,
+            memory,
+            checker: Checker::Lines,
+            interactor: Some(Interactor {
+                command: "./judge".into(),
+                idle: Duration::from_secs(2),
+                against_brute: false,
+            }),
+        };
+        let raised = solution(1000).with_margins(Margins::default());
+        let Subject::Solution {
+            timeout,
+            memory,
+            output_cap,
+            interactor,
+            ..
+        } = raised
+        else {
+            unreachable!()
+        };
+        assert_eq!(timeout, Duration::from_millis(500));
+        assert_eq!(memory, 1100);
+        assert_eq!(output_cap, 100);
+        assert_eq!(interactor.unwrap().idle, Duration::from_millis(2500));
+        let Subject::Solution { memory, .. } = solution(0).with_margins(Margins::default()) else {
+            unreachable!()
+        };
+        assert_eq!(memory, 0, "no memory limit stays none");
     }
 
     #[test]

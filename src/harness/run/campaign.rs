@@ -21,6 +21,12 @@
 //! [`child`](crate::harness::programs::child)) and leaves the stuck thread behind for the process
 //! exit. Any other finding is shrunk under the supervisor ([`found`](super::found)). Ctrl-C stops
 //! the workers within a second.
+//!
+//! A limit verdict of a solution (a time limit, the wall-clock cap, an idleness limit, a memory
+//! limit: [`Verdict::is_limit`]) is run again [`CONFIRM_RUNS`] times by the worker that saw it,
+//! and is a finding only when every rerun gives it: one that does not is a note of the run
+//! ("unconfirmed, not a finding: …"), the case counts as passed, and the run goes on. A run near
+//! a limit, or on a loaded machine, must not turn a right solution into a finding.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -31,6 +37,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::guard::lock;
+use crate::harness::programs::process;
+use crate::harness::programs::subject::{Margins, CONFIRM_RUNS};
 use crate::harness::run::found::shrink_supervised;
 use crate::harness::run::hang::{shrink_hang, Hang};
 use crate::harness::run::progress::{Meter, Show};
@@ -192,6 +200,9 @@ pub struct Plan {
     /// tries ([`DynGame::regenerate_smaller`]), the kept one, and the shape learned, place by
     /// place ([`DynGame::shrink_in_shape`]).
     pub verbose: bool,
+    /// How far over a limit a shrink candidate of a limit finding must go to be kept
+    /// ([`Margins`]).
+    pub margins: Margins,
 }
 
 impl Plan {
@@ -212,6 +223,7 @@ impl Plan {
             deep_one_in: None,
             reference_faults_are_findings: true,
             verbose: false,
+            margins: Margins::default(),
         }
     }
 }
@@ -478,8 +490,12 @@ fn run_subject(
     watchdog: Duration,
     watch: &Watch,
 ) -> (Outcome, Duration) {
+    // A solution ends by its own limits: its wall-clock cap, lengthened by the time it waits
+    // for a CPU ([`process::MAX_WAIT_FACTOR`] times the cap at the most).
     let own_limit = match subject {
-        Subject::Solution { timeout, .. } => *timeout,
+        Subject::Solution { timeout, .. } => {
+            process::Judged::wall_cap(*timeout).saturating_mul(1 + process::MAX_WAIT_FACTOR)
+        }
         Subject::Engine => Duration::ZERO,
     };
     watch.enter(Stage::Subject, watchdog + own_limit);
@@ -596,6 +612,20 @@ pub(super) struct Shared {
     /// it ([`DynGame::shrink_in_shape`]).
     pub(super) learner: Option<Learner>,
     pub(super) verbose: bool,
+    pub(super) margins: Margins,
+    /// The limit verdicts that did not come again on every rerun ([`CONFIRM_RUNS`]): notes, not
+    /// findings.
+    unconfirmed: Mutex<Vec<Unconfirmed>>,
+}
+
+/// A limit verdict that a rerun did not give again.
+struct Unconfirmed {
+    entrant: usize,
+    index: u64,
+    /// The verdict and its message, as first judged.
+    what: String,
+    /// How many of the [`CONFIRM_RUNS`] reruns gave it.
+    gave: u32,
 }
 
 fn worker(shared: Arc<Shared>, w: usize) {
@@ -671,6 +701,28 @@ fn worker(shared: Arc<Shared>, w: usize) {
             if rejected {
                 tally.rejected.fetch_add(1, Ordering::Relaxed);
             }
+            if ev.verdict.is_limit() {
+                let gave = reruns_giving(&shared, subject, &input, watch, &ev);
+                if interrupt::requested() {
+                    return;
+                }
+                if gave < CONFIRM_RUNS {
+                    lock(&shared.unconfirmed).push(Unconfirmed {
+                        entrant: e,
+                        index,
+                        what: format!(
+                            "{}: {}",
+                            ev.verdict.describe(subject),
+                            match &ev.comparison.mine {
+                                Outcome::Failed { message, .. } => first_line(message),
+                                other => first_line(&other.to_string()),
+                            }
+                        ),
+                        gave,
+                    });
+                    continue;
+                }
+            }
             if ev.verdict != Verdict::Agree {
                 failed = true;
                 // The reference, the census or the checker failed: no entrant can be judged.
@@ -697,6 +749,84 @@ fn worker(shared: Arc<Shared>, w: usize) {
         }
     }
 }
+
+/// How many of [`CONFIRM_RUNS`] reruns of `subject` on `input` give the limit verdict `ev` has
+/// (the reference's answer is `ev`'s: it is not run again). Every rerun is run, so that the
+/// note of one that does not come every time says how often it came.
+fn reruns_giving(
+    shared: &Shared,
+    subject: &Subject,
+    input: &str,
+    watch: &Watch,
+    ev: &Evaluated,
+) -> u32 {
+    let mut gave = 0;
+    for _ in 0..CONFIRM_RUNS {
+        if interrupt::requested() {
+            break;
+        }
+        let (mine, _) = run_subject(
+            subject,
+            shared.game,
+            input.as_bytes(),
+            &shared.options,
+            shared.watchdog,
+            watch,
+        );
+        watch.enter(Stage::Idle, Duration::ZERO);
+        let again = Comparison::new(
+            subject.clone(),
+            input.as_bytes(),
+            mine,
+            ev.comparison.reference.clone(),
+        );
+        if again.verdict() == ev.verdict {
+            gave += 1;
+        }
+    }
+    gave
+}
+
+/// The first line of a message, `…` where more follows.
+fn first_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("").trim_end();
+    match lines.next() {
+        Some(_) => format!("{first} …"),
+        None => first.to_string(),
+    }
+}
+
+/// The notes of an entrant's unconfirmed limit verdicts, lowest case first: the first few
+/// each in a line, then how many more.
+fn unconfirmed_notes(shared: &Shared, e: usize) -> Vec<String> {
+    let mut own: Vec<_> = lock(&shared.unconfirmed)
+        .iter()
+        .filter(|u| u.entrant == e)
+        .map(|u| (u.index, u.what.clone(), u.gave))
+        .collect();
+    own.sort_by_key(|u| u.0);
+    let mut notes: Vec<String> = own
+        .iter()
+        .take(UNCONFIRMED_SHOWN)
+        .map(|(index, what, gave)| {
+            format!(
+                "unconfirmed, not a finding: {what} on case {index}, given again by {gave} of \
+                 {CONFIRM_RUNS} reruns"
+            )
+        })
+        .collect();
+    if own.len() > UNCONFIRMED_SHOWN {
+        notes.push(format!(
+            "… and {} more unconfirmed limit verdicts",
+            own.len() - UNCONFIRMED_SHOWN
+        ));
+    }
+    notes
+}
+
+/// How many unconfirmed limit verdicts a run's notes list one by one.
+const UNCONFIRMED_SHOWN: usize = 5;
 
 /// Counts a case once, from its first entrant's evaluation: its census tags, a rejection by
 /// the reference, the deep checks, and the cases done (a run of nothing but rejections stops:
@@ -872,6 +1002,8 @@ fn run_game(
         error: Mutex::new(None),
         learner: game.shrink_in_shape().then(Learner::new),
         verbose: plan.verbose,
+        margins: plan.margins,
+        unconfirmed: Mutex::new(Vec::new()),
     });
     // A shard's bar counts its own share of the cases.
     let shown = match budget {
@@ -1127,6 +1259,7 @@ fn run_game(
                 None => (None, None),
             };
             let mut own = notes.clone();
+            own.extend(unconfirmed_notes(&shared, e));
             own.extend(s.notes);
             GameRun {
                 slug: entrant.run_name(game),
@@ -1185,6 +1318,9 @@ fn settle(
                         &entrant.subject.to_args(),
                     ),
                 });
+                if finding.answers_over_a_screen() {
+                    finding.answer_files = corpus::save_answers(&path, &finding.comparison);
+                }
                 finding.saved = Some(path);
             }
             Err(e) => settled.error = Some(format!("could not save to {}: {e}", dir.display())),
