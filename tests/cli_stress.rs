@@ -1033,12 +1033,12 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
 // 6. The time budget and Ctrl-C.
 
 #[test]
-fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_rerun() {
-    // Seed 2's case 2 is `1` / `7`, on which sleeps.py sleeps: it is found 3 s after it starts
+fn the_time_budget_holds_when_a_time_limit_takes_a_whole_solution_timeout_to_confirm() {
+    // Seed 2's case 2 is `1` / `7`, on which sleeps.py sleeps: it is seen 3 s after it starts
     // (the wall-clock cap of a 1 s CPU-time limit, whatever the load: a sleep uses no CPU
-    // time), before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first
-    // evaluation) takes the 3 s cap again, past them: the run reports the case as found
-    // (before: a panic, "the found case was evaluated first").
+    // time), before the 4 s budget and its 2 s grace end, and its first rerun, which would
+    // confirm it, takes the 3 s cap again, past them: the run ends on time, and the time limit
+    // seen once is a note, not a finding.
     let dir = temp_dir("stress-time");
     let marker = run_marker("stress-time");
     let slow = format!("sleeps.py {marker}");
@@ -1048,11 +1048,13 @@ fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_r
         &slow,
         &["--seed", "2", "--time", "4s", "--solution-timeout", "1s"],
     );
-    let finding = found(&dir, &run, "sleeps-py", "solution time limit", "7\n");
-    assert_eq!(finding.input, "1\n7\n", "{}", run.all());
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(!run.stdout.contains("FINDING"), "{}", run.all());
     assert!(
-        run.stdout
-            .contains("the time budget ran out while shrinking"),
+        run.stdout.contains(
+            "note: unconfirmed, not a finding: a limit verdict of sleeps-py on case 2, whose \
+             rerun 1 of 3 was still running at the end of the time budget"
+        ),
         "{}",
         run.all()
     );
@@ -1185,16 +1187,45 @@ fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
 }
 
 #[test]
-fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
-    // One job: the first hang is case 2's, the second the shrink's rerun of it.
-    let dir = temp_dir("stress-ctrl-c-shrink");
+fn ctrl_c_while_a_time_limit_is_confirmed_is_a_note_not_a_finding() {
+    // One job: the first hang is case 2's, the second its first rerun, which would confirm it.
+    let dir = temp_dir("stress-ctrl-c-confirm");
     let (child, marker) = spawn_slow(
         &dir,
-        "stress-rerun",
+        "stress-confirm",
         &["--jobs", "1", "--solution-timeout", "3s"],
     );
     let pid = child.id();
     wait_for_hang(&marker, pid, 2);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(!report.contains("FINDING"), "{report}");
+    assert!(
+        report.contains(
+            "note: unconfirmed, not a finding: solution time limit: over the CPU-time limit 3.00s"
+        ) && report.contains("on case 2: Ctrl-C came before it was run again"),
+        "{report}"
+    );
+    assert!(report.contains("\nINTERRUPTED: "), "{report}");
+    assert!(saved_cases(&dir).is_empty(), "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
+    // One job: the first hang is case 2's, the next three its reruns that confirm it, the
+    // fifth the shrink's rerun of it.
+    let dir = temp_dir("stress-ctrl-c-shrink");
+    let (child, marker) = spawn_slow(
+        &dir,
+        "stress-rerun",
+        &["--jobs", "1", "--solution-timeout", "2s"],
+    );
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 5);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
     assert!(took < Duration::from_secs(3), "{took:?}: {report}");

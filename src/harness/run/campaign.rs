@@ -356,6 +356,8 @@ pub(super) struct Slot {
     index: u64,
     /// The entrant whose evaluation the stage is part of ([`Plan::entrants`]).
     entrant: usize,
+    /// Which rerun of a limit verdict the stage is ([`CONFIRM_RUNS`]); 0: none.
+    confirming: u32,
 }
 
 /// One worker's slot, read by the supervisor.
@@ -369,6 +371,7 @@ impl Watch {
             limit: Duration::ZERO,
             index: 0,
             entrant: 0,
+            confirming: 0,
         }))
     }
 
@@ -613,6 +616,8 @@ pub(super) struct Shared {
     pub(super) learner: Option<Learner>,
     pub(super) verbose: bool,
     pub(super) margins: Margins,
+    /// When the run's time budget ends (`None`: a count of cases).
+    pub(super) deadline: Option<Instant>,
     /// The limit verdicts that did not come again on every rerun ([`CONFIRM_RUNS`]): notes, not
     /// findings.
     unconfirmed: Mutex<Vec<Unconfirmed>>,
@@ -626,6 +631,8 @@ struct Unconfirmed {
     what: String,
     /// How many of the [`CONFIRM_RUNS`] reruns gave it.
     gave: u32,
+    /// How many were run: fewer when Ctrl-C or the end of the time budget came first.
+    ran: u32,
 }
 
 fn worker(shared: Arc<Shared>, w: usize) {
@@ -702,10 +709,7 @@ fn worker(shared: Arc<Shared>, w: usize) {
                 tally.rejected.fetch_add(1, Ordering::Relaxed);
             }
             if ev.verdict.is_limit() {
-                let gave = reruns_giving(&shared, subject, &input, watch, &ev);
-                if interrupt::requested() {
-                    return;
-                }
+                let (gave, ran) = reruns_giving(&shared, subject, &input, watch, &ev);
                 if gave < CONFIRM_RUNS {
                     lock(&shared.unconfirmed).push(Unconfirmed {
                         entrant: e,
@@ -719,7 +723,12 @@ fn worker(shared: Arc<Shared>, w: usize) {
                             }
                         ),
                         gave,
+                        ran,
                     });
+                    if ran < CONFIRM_RUNS {
+                        // Ctrl-C or the end of the time budget came during the reruns.
+                        return;
+                    }
                     continue;
                 }
             }
@@ -759,12 +768,10 @@ fn reruns_giving(
     input: &str,
     watch: &Watch,
     ev: &Evaluated,
-) -> u32 {
+) -> (u32, u32) {
     let mut gave = 0;
-    for _ in 0..CONFIRM_RUNS {
-        if interrupt::requested() {
-            break;
-        }
+    for rerun in 1..=CONFIRM_RUNS {
+        lock(&watch.0).confirming = rerun;
         let (mine, _) = run_subject(
             subject,
             shared.game,
@@ -774,6 +781,11 @@ fn reruns_giving(
             watch,
         );
         watch.enter(Stage::Idle, Duration::ZERO);
+        lock(&watch.0).confirming = 0;
+        // A solution killed by Ctrl-C, or run past the time budget, gives no verdict.
+        if interrupt::requested() || !before(shared.deadline) {
+            return (gave, rerun - 1);
+        }
         let again = Comparison::new(
             subject.clone(),
             input.as_bytes(),
@@ -784,7 +796,7 @@ fn reruns_giving(
             gave += 1;
         }
     }
-    gave
+    (gave, CONFIRM_RUNS)
 }
 
 /// The first line of a message, `…` where more follows.
@@ -803,17 +815,30 @@ fn unconfirmed_notes(shared: &Shared, e: usize) -> Vec<String> {
     let mut own: Vec<_> = lock(&shared.unconfirmed)
         .iter()
         .filter(|u| u.entrant == e)
-        .map(|u| (u.index, u.what.clone(), u.gave))
+        .map(|u| (u.index, u.what.clone(), u.gave, u.ran))
         .collect();
     own.sort_by_key(|u| u.0);
+    let stopped = if interrupt::requested() {
+        "Ctrl-C"
+    } else {
+        "the end of the time budget"
+    };
     let mut notes: Vec<String> = own
         .iter()
         .take(UNCONFIRMED_SHOWN)
-        .map(|(index, what, gave)| {
-            format!(
+        .map(|(index, what, gave, ran)| match *ran {
+            CONFIRM_RUNS => format!(
                 "unconfirmed, not a finding: {what} on case {index}, given again by {gave} of \
                  {CONFIRM_RUNS} reruns"
-            )
+            ),
+            0 => format!(
+                "unconfirmed, not a finding: {what} on case {index}: {stopped} came before it \
+                 was run again"
+            ),
+            ran => format!(
+                "unconfirmed, not a finding: {what} on case {index}, given again by {gave} of the \
+                 {ran} reruns made before {stopped} ({CONFIRM_RUNS} needed)"
+            ),
         })
         .collect();
     if own.len() > UNCONFIRMED_SHOWN {
@@ -1003,6 +1028,10 @@ fn run_game(
         learner: game.shrink_in_shape().then(Learner::new),
         verbose: plan.verbose,
         margins: plan.margins,
+        deadline: match budget {
+            Budget::Time(t) => Some(start + t),
+            Budget::Cases(_) => None,
+        },
         unconfirmed: Mutex::new(Vec::new()),
     });
     // A shard's bar counts its own share of the cases.
@@ -1012,10 +1041,7 @@ fn run_game(
     };
     // `--time` is the whole budget, shrinking included: the search stops at the deadline, and a
     // finding's shrink has what is left of it (`GRACE` past it at the most).
-    let deadline = match budget {
-        Budget::Time(t) => Some(start + t),
-        Budget::Cases(_) => None,
-    };
+    let deadline = shared.deadline;
     let count = shared.entrants.len();
     let mut settled: Vec<Settled> = (0..count).map(|_| Settled::default()).collect();
     // The time spent shrinking between rounds, which no entrant's cases ran in.
@@ -1050,14 +1076,25 @@ fn run_game(
             }
         }
         if let Supervised::OutOfTime = supervised {
-            let running = shared.watches[..jobs]
+            let slots: Vec<Slot> = shared.watches[..jobs]
                 .iter()
-                .filter(|w| lock(&w.0).stage != Stage::Idle)
-                .count();
+                .map(|w| *lock(&w.0))
+                .filter(|slot| slot.stage != Stage::Idle)
+                .collect();
             notes.push(format!(
-                "{running} case(s) still running {GRACE:?} past the time budget were left \
-                 unjudged (under the watchdog's limit, so not a hang)"
+                "{} case(s) still running {GRACE:?} past the time budget were left \
+                 unjudged (under the watchdog's limit, so not a hang)",
+                slots.len()
             ));
+            for slot in slots.iter().filter(|slot| slot.confirming > 0) {
+                notes.push(format!(
+                    "unconfirmed, not a finding: a limit verdict of {} on case {}, whose rerun \
+                     {} of {CONFIRM_RUNS} was still running at the end of the time budget",
+                    shared.entrants[slot.entrant].run_name(game),
+                    slot.index,
+                    slot.confirming
+                ));
+            }
         }
         let origin = |index: u64| {
             let case_seed = Rng::case_seed(plan.seed, index);

@@ -126,8 +126,9 @@ pub(super) fn shrink_supervised(
                 let mut same = ev.verdict == verdict
                     && (answer || !original)
                     && subject::same_failure(&ev.comparison.mine, &found.comparison.mine);
-                if same && confirm_twice(verdict) {
-                    // A time limit near the limit may not come twice: kept only if it does.
+                if same && confirm_twice(verdict) && shared.margins.time <= 1.0 {
+                    // A time limit near the limit may not come twice: kept only if it does
+                    // (beyond a margin one run is enough: it is over the limit by the margin).
                     tries.fetch_add(1, Ordering::Relaxed);
                     let (game, options) = (shared.game, &shared.options);
                     let again = evaluate(
