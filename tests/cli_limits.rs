@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use common::{check_fixture, processes_with, reported_input, run_marker, stress_fixture, temp_dir};
-use common::{text, Run};
+use common::{judge_rows, text, Run};
 
 /// The environment of every run: a build cache in `dir`, no colours.
 fn env(dir: &Path) -> Vec<(String, String)> {
@@ -489,11 +489,15 @@ fn a_time_limit_that_does_not_come_again_is_a_note_not_a_finding() {
         &["judge", &solution, "case.in", "--solution-timeout", "300ms"],
     );
     assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout),
+        [("ok".to_string(), "case.in".to_string())],
+        "{}",
+        run.all()
+    );
     assert!(
-        run.stdout.starts_with("ok             case.in (")
-            && run
-                .stdout
-                .contains("; unconfirmed time limit: given again by 0 of 3 reruns)"),
+        run.stdout
+            .contains("  case.in (unconfirmed time limit: given again by 0 of 3 reruns)\n"),
         "{}",
         run.all()
     );
@@ -551,8 +555,9 @@ fn a_time_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
             &["judge", &solution, &saved, "--solution-timeout", "100ms"],
         );
         assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
-        assert!(
-            judged.stdout.starts_with("time limit     "),
+        assert_eq!(
+            judge_rows(&judged.stdout)[0].0,
+            "time limit",
             "round {round}: {}",
             judged.all()
         );
@@ -606,8 +611,9 @@ fn a_memory_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
             &["judge", &solution, &saved, "--memory-limit", "100M"],
         );
         assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
-        assert!(
-            judged.stdout.starts_with("memory limit   "),
+        assert_eq!(
+            judge_rows(&judged.stdout)[0].0,
+            "memory limit",
             "round {round}: {}",
             judged.all()
         );

@@ -17,7 +17,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::{processes_with, reported_input, run_marker, stress_fixture, temp_dir, text, Run};
+use common::{judge_rows, processes_with, reported_input, run_marker, stress_fixture, temp_dir};
+use common::{text, Run};
 
 /// A fixture of `tests/fixtures/stress/`, by its absolute path.
 fn fixture(name: &str) -> String {
@@ -200,10 +201,9 @@ fn replays(cwd: &Path, finding: &Finding, solution: &str, verdict: &str) {
     assert_ne!(fixed, finding.replay, "the replay line names {solution}");
     let fixed = shell(cwd, &fixed);
     assert_eq!(fixed.code, Some(0), "{}", fixed.all());
-    assert!(
-        fixed
-            .stdout
-            .starts_with(&format!("ok             {saved} (")),
+    assert_eq!(
+        judge_rows(&fixed.stdout),
+        [("ok".to_string(), saved.to_string())],
         "{}",
         fixed.all()
     );
@@ -494,8 +494,9 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
     );
     let again = shell(&dir, &finding.replay);
     assert_eq!(again.code, Some(1), "{}", again.all());
-    assert!(
-        again.stdout.starts_with("wrong answer   "),
+    assert_eq!(
+        judge_rows(&again.stdout)[0].0,
+        "wrong answer",
         "{}",
         again.all()
     );
@@ -908,7 +909,7 @@ fn judge_takes_the_time_limit_under_stress_s_name_and_under_its_older_one() {
         assert_eq!(run.code, Some(1), "{flag}: {}", run.all());
         // The limit given, not the default 10 s.
         assert!(
-            run.stdout.starts_with("time limit     spin.in (")
+            judge_rows(&run.stdout) == [("time limit".to_string(), "spin.in".to_string())]
                 && run.stdout.contains("\nover the CPU-time limit 0.30s (CPU "),
             "{flag}: {}",
             run.all()
@@ -939,32 +940,37 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
         std::fs::write(cases.join(format!("{name}.{ext}")), answer).unwrap();
     }
     let wrong = fixture("wrong.cpp");
-    let run = run_in(&dir, &["judge", &wrong, "cases"]);
+    let run = run_in(&dir, &["judge", &wrong, "cases", "--jobs", "3"]);
     assert_eq!(run.code, Some(1), "{}", run.all());
-    let verdicts: Vec<(&str, &str)> = run
-        .stdout
-        .lines()
-        .take(4)
-        .map(|l| {
-            let (verdict, rest) = l.split_at(15);
-            (verdict.trim_end(), rest.split(' ').next().unwrap())
-        })
-        .collect();
+    let row = |verdict: &str, case: &str| (verdict.to_string(), case.to_string());
     assert_eq!(
-        verdicts,
+        judge_rows(&run.stdout),
         [
-            ("wrong answer", "cases/a.in"),
-            ("ok", "cases/b.in"),
-            ("wrong answer", "cases/c.in"),
-            ("ok", "cases/d.in"),
+            row("wrong answer", "cases/a.in"),
+            row("ok", "cases/b.in"),
+            row("wrong answer", "cases/c.in"),
+            row("ok", "cases/d.in"),
         ],
         "{}",
         run.all()
     );
-    // The first failure shown whole.
     assert!(
         run.stdout
-            .contains("\n--- cases/a.in: wrong answer ---\n--- input ---\n1\n-1\n"),
+            .starts_with("verdict                CPU    wall  case\n"),
+        "{}",
+        run.all()
+    );
+    // Every failure's details, in the cases' order.
+    let a = run
+        .stdout
+        .find("\n--- cases/a.in: wrong answer ---\n--- input ---\n1\n-1\n");
+    let c = run
+        .stdout
+        .find("\n--- cases/c.in: wrong answer ---\n--- input ---\n2\n-3 -2\n");
+    assert!(a.is_some() && a < c, "{}", run.all());
+    assert!(
+        run.stdout.contains("expected: the .ans file's")
+            && run.stdout.contains("expected: the .out file's"),
         "{}",
         run.all()
     );
@@ -979,7 +985,10 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
     let run = run_in(&dir, &["judge", &correct, "cases"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
     assert_eq!(
-        run.stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        judge_rows(&run.stdout)
+            .iter()
+            .filter(|(verdict, _)| verdict == "ok")
+            .count(),
         4
     );
     assert!(
@@ -988,17 +997,16 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
         run.all()
     );
 
-    // One kept case by its file, and other verdicts.
+    // One kept case by its file, and other verdicts; a glob's answers are no cases.
     let crash = fixture("crash.cpp");
-    let run = run_in(&dir, &["judge", &crash, "cases/a.in", "cases/b.in"]);
-    assert_eq!(run.code, Some(1), "{}", run.all());
-    assert!(
-        run.stdout.starts_with("runtime error  cases/a.in ("),
-        "{}",
-        run.all()
+    let run = run_in(
+        &dir,
+        &["judge", &crash, "cases/a.in", "cases/a.out", "cases/b.in"],
     );
-    assert!(
-        run.stdout.contains("\nok             cases/b.in ("),
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout),
+        [row("runtime error", "cases/a.in"), row("ok", "cases/b.in")],
         "{}",
         run.all()
     );
@@ -1006,19 +1014,36 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
     let run = run_in(&dir, &["judge", &spaces, "cases", "--checker", "tokens"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
 
-    // An input with no answer beside it is an error, and nothing is run.
+    // A case with no answer beside it is listed so, and the others are judged; with --brute,
+    // the brute force's answer judges it.
     std::fs::write(cases.join("e.in"), "1\n5\n").unwrap();
     let run = run_in(&dir, &["judge", &correct, "cases"]);
-    assert_eq!(run.code, Some(2), "{}", run.all());
-    assert!(
-        run.stderr
-            .contains("cases/e.in: no expected answer beside it (cases/e.out or cases/e.ans)"),
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[4],
+        row("no answer kept", "cases/e.in"),
         "{}",
         run.all()
     );
-    assert!(run.stdout.is_empty(), "{}", run.all());
-    let run = run_in(&dir, &["judge", &correct, "cases/e.in"]);
-    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stdout.contains(
+            "--- cases/e.in: no answer kept ---\nno cases/e.out or cases/e.ans beside it (give \
+             --brute to judge it by a brute force's answer)"
+        ) && run
+            .stdout
+            .contains("\nok: 4 of 5 case(s) judged, 4 ok, 1 no answer kept\n"),
+        "{}",
+        run.all()
+    );
+    let brute = fixture("brute.py");
+    let run = run_in(&dir, &["judge", &wrong, "cases", "--brute", &brute]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[4],
+        row("ok", "cases/e.in"),
+        "{}",
+        run.all()
+    );
     let run = run_in(&dir, &["judge", &correct, "no-such-folder"]);
     assert_eq!(run.code, Some(2), "{}", run.all());
     assert!(

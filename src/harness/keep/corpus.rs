@@ -384,6 +384,20 @@ pub fn save_answers(
     Some((expected, got))
 }
 
+/// A file in the temporary folder holding `text` (`boardfuzz-<name>-<hash>.got`), for a report
+/// that shows only part of a program's answer; `None` (with a warning) if it cannot be written.
+pub fn temporary_file(name: &str, text: &str) -> Option<PathBuf> {
+    let hash = content_hash(text.as_bytes());
+    let path = std::env::temp_dir().join(format!("boardfuzz-{name}-{hash}.got"));
+    match fs::write(&path, text) {
+        Ok(()) => Some(path),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            None
+        }
+    }
+}
+
 /// The words of the `.args` beside an `.in`, joined by single spaces ("" if there is none).
 fn recorded_args(input: &Path) -> io::Result<String> {
     match fs::read_to_string(input.with_extension("args")) {

@@ -53,7 +53,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Fault, Outcome};
 use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
-use crate::harness::programs::subject::{bytes, seconds, STDERR_LINES};
+use crate::harness::programs::subject::{bytes, seconds, Used, STDERR_LINES};
 use crate::harness::shell_quote;
 
 /// Limits of one interactive run.
@@ -423,12 +423,32 @@ pub fn brute_outcome(brute: &str, interactor: &str, input: &[u8], limits: Limits
 /// [`Outcome`] ([`Interaction::outcome`]); a solution that cannot start is a runtime error, as
 /// for a solution without an interactor.
 pub fn run_outcome(solution: &str, interactor: &str, input: &[u8], limits: Limits) -> Outcome {
+    run_outcome_measured(solution, interactor, input, limits).0
+}
+
+/// [`run_outcome`], and what the solution used over the dialogue.
+pub fn run_outcome_measured(
+    solution: &str,
+    interactor: &str,
+    input: &[u8],
+    limits: Limits,
+) -> (Outcome, Used) {
     match run(solution, interactor, input, limits) {
-        Ok(run) => run.outcome(),
-        Err(e) => Outcome::Failed {
-            fault: Fault::RuntimeError,
-            message: e.to_string(),
-        },
+        Ok(run) => {
+            let used = Used {
+                cpu: run.cpu,
+                wall: run.elapsed,
+                memory: run.peak_memory,
+            };
+            (run.outcome(), used)
+        }
+        Err(e) => (
+            Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: e.to_string(),
+            },
+            Used::default(),
+        ),
     }
 }
 

@@ -192,11 +192,14 @@ pub const CONFIRM_RUNS: u32 = 3;
 /// gives it too; else the outcome is that of the first rerun that did not, with a note of how
 /// many did (`unconfirmed time limit: given again by 1 of 3 reruns`). Any other outcome is
 /// returned as it is, without a rerun.
-pub fn confirm_limit(
-    first: Outcome,
-    mut again: impl FnMut() -> Outcome,
-) -> (Outcome, Option<String>) {
-    let fault = match &first {
+///
+/// Each run comes with what it measured (`X`: its CPU and wall time, say), returned with the
+/// outcome kept.
+pub fn confirm_limit<X>(
+    first: (Outcome, X),
+    mut again: impl FnMut() -> (Outcome, X),
+) -> ((Outcome, X), Option<String>) {
+    let fault = match &first.0 {
         Outcome::Failed {
             fault: fault @ (Fault::TimeLimit | Fault::MemoryLimit),
             ..
@@ -207,9 +210,9 @@ pub fn confirm_limit(
     let mut other = None;
     for _ in 0..CONFIRM_RUNS {
         match again() {
-            Outcome::Failed { fault: f, .. } if f == fault => gave += 1,
-            outcome => {
-                other.get_or_insert(outcome);
+            (Outcome::Failed { fault: f, .. }, _) if f == fault => gave += 1,
+            run => {
+                other.get_or_insert(run);
             }
         }
     }
@@ -411,6 +414,28 @@ pub fn run_solution(
     output_cap: usize,
     memory: u64,
 ) -> Outcome {
+    run_solution_measured(command, input, cpu, output_cap, memory).0
+}
+
+/// What a run of a program used, as a judge's table shows it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Used {
+    /// CPU time (user + system) of its whole process group.
+    pub cpu: Duration,
+    /// Wall-clock time from its start until it was over.
+    pub wall: Duration,
+    /// Its peak resident memory, in bytes.
+    pub memory: u64,
+}
+
+/// [`run_solution`], and what the run used.
+pub fn run_solution_measured(
+    command: &str,
+    input: &[u8],
+    cpu: Duration,
+    output_cap: usize,
+    memory: u64,
+) -> (Outcome, Used) {
     let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
     let wall = process::Judged::wall_cap(cpu);
     let limits = process::Limits {
@@ -421,12 +446,28 @@ pub fn run_solution(
     let run = match process::run_line_judged(command, input, limits, Some(judged)) {
         Ok(run) => run,
         Err(e) => {
-            return failed(
-                Fault::RuntimeError,
-                format!("cannot start `{command}`: {e}"),
-            )
+            let why = format!("cannot start `{command}`: {e}");
+            return (failed(Fault::RuntimeError, why), Used::default());
         }
     };
+    let used = Used {
+        cpu: run.cpu,
+        wall: run.elapsed,
+        memory: run.peak_memory,
+    };
+    (judged_outcome(&run, cpu, output_cap, memory), used)
+}
+
+/// The outcome of a run of a solution judged under `cpu`, `output_cap` and `memory`
+/// ([`run_solution`]).
+fn judged_outcome(
+    run: &process::Finished,
+    cpu: Duration,
+    output_cap: usize,
+    memory: u64,
+) -> Outcome {
+    let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
+    let wall = process::Judged::wall_cap(cpu);
     let usage = format!(
         "CPU {}, wall {}, peak memory {}",
         seconds(run.cpu),
@@ -708,43 +749,39 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
 
     #[test]
     fn a_limit_verdict_stands_only_when_every_rerun_gives_it() {
-        let tle = || Outcome::Failed {
-            fault: Fault::TimeLimit,
-            message: "over".into(),
+        // Each run with its number, as a run's measurement comes with its outcome.
+        let tle = |run: u32| {
+            let fault = Fault::TimeLimit;
+            let message = "over".into();
+            (Outcome::Failed { fault, message }, run)
         };
-        let answer = || Outcome::Output("7\n".into());
+        let answer = |run: u32| (Outcome::Output("7\n".into()), run);
         // Every rerun gives it: it stands, as first judged.
         let mut runs = 0;
-        let (outcome, note) = confirm_limit(tle(), || {
+        let (kept, note) = confirm_limit(tle(0), || {
             runs += 1;
-            tle()
+            tle(runs)
         });
         assert_eq!((runs, note), (CONFIRM_RUNS, None));
-        assert!(matches!(
-            outcome,
-            Outcome::Failed {
-                fault: Fault::TimeLimit,
-                ..
-            }
-        ));
-        // One rerun answers: the answer is the outcome, with how many reruns gave the limit.
+        assert_eq!(kept, tle(0));
+        // One rerun answers: its answer is the outcome, with how many reruns gave the limit.
         let mut runs = 0;
-        let (outcome, note) = confirm_limit(tle(), || {
+        let (kept, note) = confirm_limit(tle(0), || {
             runs += 1;
             if runs == 2 {
-                answer()
+                answer(runs)
             } else {
-                tle()
+                tle(runs)
             }
         });
-        assert_eq!(outcome, answer());
+        assert_eq!(kept, answer(2));
         assert_eq!(
             note.as_deref(),
             Some("unconfirmed time limit: given again by 2 of 3 reruns")
         );
         // Anything but a limit is not run again.
-        let (outcome, note) = confirm_limit(answer(), || panic!("no rerun"));
-        assert_eq!((outcome, note), (answer(), None));
+        let (kept, note) = confirm_limit(answer(0), || panic!("no rerun"));
+        assert_eq!((kept, note), (answer(0), None));
     }
 
     #[test]
