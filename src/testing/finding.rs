@@ -15,8 +15,8 @@ use crate::game::{DynGame, Options};
 use crate::harness::case::verdict::with_census;
 use crate::harness::keep::corpus;
 use crate::harness::{
-    compare, deep_check, fits_a_screen, head_and_tail, minimize, shell_quote, DeepKind,
-    Disagreement, Subject, Verdict,
+    compare, deep_check, first_divergence, fits_a_screen, head_and_tail, minimize, shell_quote,
+    DeepKind, Disagreement, Divergence, Subject, Verdict,
 };
 
 /// How long the suite shrinks one finding: a case whose candidates take long ends with the
@@ -77,7 +77,9 @@ impl Finding<'_> {
             self.options,
             self.origin.clone(),
         );
-        if let Failed::Deep(kind) = self.failed {
+        // A deep check's failure on answers that agree is its own verdict (where the answers
+        // differ too, the report is of the wrong answer, with the first divergence under it).
+        if let (Failed::Deep(kind), Verdict::Agree) = (self.failed, d.verdict) {
             d.verdict = Verdict::Deep(kind);
             // The first divergence section shows a trace difference; the others say it here.
             if let (Err((_, why)), false) = (
@@ -105,18 +107,18 @@ impl Finding<'_> {
                 .notes
                 .push(format!("could not save the case in {}: {e}", dir.display())),
         }
-        let lines = |text: &str| text.lines().count();
+        let size = |text: &str| format!("{} line(s), {} bytes", text.lines().count(), text.len());
         let on = match self.count {
             Some((failing, of)) => format!("on {failing} of {of} case(s); the first"),
             None => "on a random case; it".into(),
         };
         let mut out = format!(
-            "{slug}: `{}` failed {on}, shrunk from {} to {} line(s) as `check` shrinks a \
-             finding, is saved in the corpus (`corpus_replays` and the checks that read the \
-             corpus run it from now on: commit it with the fix):\n",
+            "{slug}: `{}` failed {on}, shrunk from {} to {} as `check` shrinks a finding, \
+             is saved in the corpus (`corpus_replays` and the checks that read the corpus run \
+             it from now on: commit it with the fix):\n",
             self.check,
-            lines(&original),
-            lines(&shrunk),
+            size(&original),
+            size(&shrunk),
         );
         out.push_str(&d.report());
         screen(&out, SCREEN)
@@ -146,17 +148,35 @@ impl Finding<'_> {
                 )
             }
             Failed::Deep(kind) => {
+                // Kept: a candidate the reference answers if it answered the case, on which
+                // this check fails (the answers may differ too: a bug often shows in both).
+                let answered = crate::harness::answered(&game.reference(text.as_bytes(), options));
                 let mut fails = |candidate: &str| {
                     in_time(candidate) && {
                         let bytes = candidate.as_bytes();
-                        compare(game, bytes, options).agrees()
-                            && matches!(deep_check(game, bytes, options), Err((k, _)) if k == kind)
+                        (!answered || crate::harness::answered(&game.reference(bytes, options)))
+                            && fails_deep(game, bytes, options, kind)
                     }
                 };
                 game.shrink(text, &mut fails)
                     .unwrap_or_else(|| text.to_string())
             }
         }
+    }
+}
+
+/// Whether the deep check `kind` fails on `input`: the traces part (or one cannot be computed),
+/// the two censuses differ (or one fails), the engine's self-check fails.
+fn fails_deep(game: &dyn DynGame, input: &[u8], options: &Options, kind: DeepKind) -> bool {
+    match kind {
+        DeepKind::Trace => matches!(
+            first_divergence(game, input, options),
+            Divergence::Turn { .. } | Divergence::Skipped(_)
+        ),
+        DeepKind::Census => game
+            .reference_census(input, options)
+            .is_some_and(|literal| literal != game.census(input, options)),
+        DeepKind::SelfCheck => game.self_check(input, options).is_err(),
     }
 }
 
