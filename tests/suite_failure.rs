@@ -18,7 +18,8 @@ use boardfuzz::testing::Suite;
 /// Take-away (a pile of N stones, M moves of 1 to 3; `A t` or `B t` names who took the last
 /// stone and when), with a bug planted in the engine by `BUG`: 1 names the wrong player when
 /// the game ends at the third move or later; 2 gives the right answer but a trace one stone off
-/// from the third move on.
+/// from the third move on; 3 names the wrong player as 1 does, and its trace is one stone off
+/// at that winning move only.
 struct TakeAway<const BUG: u8>;
 
 #[derive(Clone, Debug, arbitrary::Arbitrary)]
@@ -56,21 +57,22 @@ fn read(input: &[u8]) -> Result<(u32, Vec<u32>), Rejection> {
     Ok((pile, moves))
 }
 
-/// The answer, with the planted bug when `bug` is 1.
+/// The answer, with the planted bug when `bug` is 1 or 3.
 fn answer(input: &[u8], bug: u8) -> Result<String, Rejection> {
     let (pile, moves) = read(input)?;
     let mut left = pile;
     for (i, take) in moves.iter().enumerate() {
         left -= take;
         if left == 0 {
-            let first = (i % 2 == 0) != (bug == 1 && i >= 2);
+            let first = (i % 2 == 0) != (bug & 1 == 1 && i >= 2);
             return Ok(format!("{} {}\n", if first { "A" } else { "B" }, i + 1));
         }
     }
     Ok("none\n".into())
 }
 
-/// The stones left after each move, one off from the third move on when `bug` is 2.
+/// The stones left after each move, one off from the third move on when `bug` is 2, at a win
+/// from the third move on when it is 3.
 fn trace(input: &[u8], bug: u8) -> Option<Trace> {
     let (pile, moves) = match read(input) {
         Ok(read) => read,
@@ -79,7 +81,14 @@ fn trace(input: &[u8], bug: u8) -> Option<Trace> {
     let mut left = pile;
     let lines = moves.iter().enumerate().map(|(i, take)| {
         left -= take;
-        format!("left {}", left + u32::from(bug == 2 && i >= 2))
+        // Bug 3: only the line of a win the answer gets wrong, so every case whose traces
+        // differ has wrong answers too.
+        let off = match bug {
+            2 => i >= 2,
+            3 => i >= 2 && left == 0,
+            _ => false,
+        };
+        format!("left {}", left + u32::from(off))
     });
     Some(Ok(lines.collect()))
 }
@@ -157,7 +166,15 @@ fn planted_wrong_trace() {
     }
 }
 
-/// A crate root for one planted test: a corpus of one entry, an empty test file.
+/// The traces differ where the answers do too: the case is shrunk all the same.
+#[test]
+fn planted_wrong_winner_and_trace() {
+    if let Some((suite, _)) = planted::<TakeAway<3>>() {
+        suite.traces_agree();
+    }
+}
+
+/// A crate root for one planted test: a corpus of two entries, an empty test file.
 fn crate_root(test: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("boardfuzz-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
@@ -166,6 +183,10 @@ fn crate_root(test: &str) -> PathBuf {
     std::fs::write(root.join("tests/suite.rs"), "").unwrap();
     std::fs::write(root.join("corpus/take_away/empty.in"), "5 0\n").unwrap();
     std::fs::write(root.join("corpus/take_away/empty.out"), "none\n").unwrap();
+    // A longer game, won at the sixth move: the first case the trace checks fail on.
+    let won = "10 6\n1\n2\n3\n1\n2\n1\n";
+    std::fs::write(root.join("corpus/take_away/won.in"), won).unwrap();
+    std::fs::write(root.join("corpus/take_away/won.out"), "B 6\n").unwrap();
     root
 }
 
@@ -174,7 +195,8 @@ fn saved(root: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(root.join("corpus/take_away"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in") && !p.ends_with("empty.in"))
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| !p.ends_with("empty.in") && !p.ends_with("won.in"))
         .collect();
     found.sort();
     found
@@ -199,6 +221,7 @@ fn a_failing_suite_test_prints_a_shrunk_finding_in_a_screen() {
         ("planted_wrong_winner_on_valid_cases", 4),
         ("planted_wrong_winner_on_mutated_text", 5),
         ("planted_wrong_trace", 4),
+        ("planted_wrong_winner_and_trace", 4),
     ] {
         let root = crate_root(test);
         let out = Command::new(std::env::current_exe().unwrap())
@@ -237,7 +260,23 @@ fn a_failing_suite_test_prints_a_shrunk_finding_in_a_screen() {
             printed.lines().any(|l| l == replay),
             "no `{replay}` in:\n{printed}"
         );
-        if test == "planted_wrong_trace" {
+        if test == "planted_wrong_winner_and_trace" {
+            // The first failing case, the corpus's `won.in`, is shrunk (bytes before and after,
+            // on the header line), though its answers differ too.
+            let (_, sizes) = printed.split_once("shrunk from ").expect("the header");
+            let bytes: Vec<usize> = sizes
+                .split(" as ")
+                .next()
+                .unwrap()
+                .split(" bytes")
+                .filter_map(|s| s.rsplit(' ').next()?.parse().ok())
+                .collect();
+            assert!(
+                bytes.len() == 2 && bytes[1] < bytes[0],
+                "{test}:\n{printed}"
+            );
+        }
+        if test.ends_with("trace") {
             assert!(printed.contains("move 3:\n  reference: left "), "{printed}");
         } else {
             assert!(
