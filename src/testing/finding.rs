@@ -112,13 +112,16 @@ impl Finding<'_> {
             Some((failing, of)) => format!("on {failing} of {of} case(s); the first"),
             None => "on a random case; it".into(),
         };
+        let shrunk_so = if shrunk == original {
+            format!("as small as the shrinker makes it ({})", size(&shrunk))
+        } else {
+            format!("shrunk from {} to {}", size(&original), size(&shrunk))
+        };
         let mut out = format!(
-            "{slug}: `{}` failed {on}, shrunk from {} to {} as `check` shrinks a finding, \
-             is saved in the corpus (`corpus_replays` and the checks that read the corpus run \
-             it from now on: commit it with the fix):\n",
+            "{slug}: `{}` failed {on}, {shrunk_so} as `check` shrinks a finding, is saved in \
+             the corpus (`corpus_replays` and the checks that read the corpus run it from now \
+             on: commit it with the fix):\n",
             self.check,
-            size(&original),
-            size(&shrunk),
         );
         out.push_str(&d.report());
         screen(&out, SCREEN)
@@ -126,7 +129,8 @@ impl Finding<'_> {
 
     /// The smallest case that still fails as this one does: by [`minimize`] (the verdict of the
     /// answers kept, as `check` keeps it), or by the game's shrinker keeping the deep check's
-    /// failure (on inputs both sides answer alike); within [`SHRINK_FOR`].
+    /// failure (on candidates the reference answers, where it answered the case); within
+    /// [`SHRINK_FOR`].
     fn shrink(&self, game: &dyn DynGame, text: &str) -> String {
         let options = self.options;
         let until = Instant::now() + SHRINK_FOR;
