@@ -911,8 +911,8 @@ pub const GRACE: Duration = Duration::from_secs(2);
 /// The note of a shrink that the time budget ended.
 pub(super) const CUT_SHORT: &str =
     "the time budget ran out while shrinking; this is the smallest failing case so far \
-     (`repro --shrink` on the saved case goes on with the whole of its own `--time`, none by \
-     default)";
+     (`repro --shrink` on the saved case goes on from it, with no time limit unless it is given \
+     a `--time` of its own)";
 
 /// Waits for `handles` while watching `watches`, until they finish, one overruns its limit,
 /// Ctrl-C was pressed a second ago, or `deadline` (the time budget's end) is [`GRACE`] past.
