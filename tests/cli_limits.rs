@@ -736,3 +736,37 @@ fn a_crash_with_a_long_expected_answer_prints_a_screen_and_saves_the_answers() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A recursive DFS over a path of 100,000 nodes needs about 12 MiB of stack: it passes under
+/// the default stack (the memory limit, as judges give), and under `--stack 8M` (a shell's
+/// usual limit) it is a runtime error named a stack overflow, with the limit it died of.
+#[test]
+fn a_deep_recursion_passes_with_the_judges_stack_and_is_a_stack_overflow_under_8m() {
+    let _alone = alone();
+    let dir = temp_dir("limits-stack");
+    let n = 100_000;
+    let edges: String = (1..n).map(|i| format!("{i} {}\n", i + 1)).collect();
+    std::fs::write(dir.join("path.in"), format!("{n}\n{edges}")).unwrap();
+    std::fs::write(dir.join("path.out"), format!("{}\n", n - 1)).unwrap();
+    let dfs = stress_fixture("deep_dfs.cpp");
+    let run = run_in(&dir, &["judge", &dfs, "path.in"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(judge_rows(&run.stdout)[0].0, "ok", "{}", run.all());
+    let run = run_in(&dir, &["judge", &dfs, "path.in", "--stack", "8M"]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[0].0,
+        "runtime error",
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.contains(
+            "stack overflow: killed by signal 11 (SIGSEGV) under the stack limit 8.0 MiB \
+             (--stack); with 1.00 GiB it does not crash"
+        ),
+        "{}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -208,6 +208,7 @@ impl SolutionArgs {
         if self.solution.is_empty() {
             return Ok(Vec::new());
         }
+        self.limits.apply_stack()?;
         let tools = self.toolchain.toolchain()?;
         let checker = self.checker.checker(&tools)?;
         let solution_tools = self.toolchain.for_solution(&tools);

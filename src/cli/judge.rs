@@ -81,6 +81,7 @@ pub fn run(args: JudgeArgs) -> CliResult {
         Some(b) => Some(ready(&tools, "--brute", b)?.command),
         None => None,
     };
+    args.limits.apply_stack()?;
     interrupt::install().map_err(Usage)?;
     let judge = Judge {
         program: &program,

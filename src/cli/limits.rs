@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::harness::programs::subject::Margins;
+use crate::harness::programs::process;
+use crate::harness::programs::subject::{self, Margins};
 
-use super::{parse_duration, parse_memory, parse_size};
+use super::{parse_duration, parse_memory, parse_size, Usage};
 
 /// A solution's limits per run.
 #[derive(Args, Debug, Clone, Copy)]
@@ -32,14 +33,59 @@ pub(super) struct LimitArgs {
     /// (K and M suffixes allowed); a solution over it gets an "output limit" verdict.
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     pub(super) output_limit: usize,
+    /// Stack limit of the solution and of every program the run starts, in bytes (K, M and G
+    /// suffixes allowed). Default: the memory limit (1 GiB with none), as Kattis and DOMjudge
+    /// (NWERC, GCPC) give C, C++ and Python programs; Codeforces gives 256M; a shell's usual
+    /// 8M is less than a deep recursion needs. A program killed by SIGSEGV under a limit below
+    /// 256M is run again with a larger stack, and a crash that cures is named a stack
+    /// overflow.
+    #[arg(long, value_parser = parse_size, value_name = "BYTES")]
+    pub(super) stack: Option<usize>,
 }
 
 impl Default for LimitArgs {
     fn default() -> Self {
         LimitArgs {
             solution_timeout: Duration::from_secs(10),
-            memory_limit: crate::harness::programs::process::DEFAULT_MEMORY_LIMIT,
-            output_limit: crate::harness::programs::process::DEFAULT_OUTPUT_CAP,
+            memory_limit: process::DEFAULT_MEMORY_LIMIT,
+            output_limit: process::DEFAULT_OUTPUT_CAP,
+            stack: None,
+        }
+    }
+}
+
+impl LimitArgs {
+    /// The stack limit: --stack, else the memory limit (1 GiB with none).
+    pub(super) fn stack(&self) -> u64 {
+        match (self.stack, self.memory_limit) {
+            (Some(stack), _) => stack as u64,
+            (None, 0) => process::DEFAULT_MEMORY_LIMIT,
+            (None, memory) => memory,
+        }
+    }
+
+    /// Gives every program started from now on the stack limit ([`LimitArgs::stack`]); a hard
+    /// limit below it is said on stderr, and its own used.
+    pub(super) fn apply_stack(&self) -> Result<(), Usage> {
+        let wanted = self.stack();
+        let set = process::set_stack_limit(wanted)
+            .map_err(|e| Usage(format!("cannot set the stack limit: {e}")))?;
+        if set < wanted {
+            eprintln!(
+                "warning: the stack limit is {} (this shell's hard limit), not {}",
+                subject::bytes(set),
+                subject::bytes(wanted)
+            );
+        }
+        Ok(())
+    }
+
+    /// The words of a `judge` command that give these limits again (each left out at its
+    /// default).
+    pub(super) fn judge_words(&self) -> String {
+        match self.stack {
+            Some(stack) => format!(" --stack {}", subject::size_words(stack as u64)),
+            None => String::new(),
         }
     }
 }

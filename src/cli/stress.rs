@@ -189,8 +189,10 @@ pub fn run(args: StressArgs) -> CliResult {
         };
         solutions.push((subject, line.as_str()));
     }
+    args.limits.apply_stack()?;
     let judge_args = format!(
-        "{limits}{}{}",
+        "{limits}{}{}{}",
+        args.limits.judge_words(),
         super::programs::judge_checker_args(&args.checker),
         args.toolchain.to_args()
     );

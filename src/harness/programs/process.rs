@@ -60,6 +60,10 @@ pub struct Judged {
     pub cpu: Duration,
     /// Bytes of resident memory allowed, `0` for no limit; past it: [`Ended::MemoryLimit`].
     pub memory: u64,
+    /// A stack limit of this run's own, in bytes, set in the child before it starts (a `fork`
+    /// then, where every other run is spawned the cheaper way); `None`: the limit every program
+    /// starts with ([`set_stack_limit`]).
+    pub stack: Option<u64>,
 }
 
 impl Judged {
@@ -75,6 +79,64 @@ pub const TICK: Duration = Duration::from_millis(10);
 
 /// The default memory limit of a solution: 1 GiB, as common judges allow.
 pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// The stack limit every program boardfuzz starts has ([`set_stack_limit`]); 0: not set, the
+/// limit boardfuzz itself was started with.
+static STACK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets the stack limit (the soft `RLIMIT_STACK`) of every program started from now on, to
+/// `bytes` or the hard limit if that is lower; returns the limit set. It is boardfuzz's own
+/// limit, which a program inherits when it starts: set so, it also places the program's other
+/// mappings far enough from its stack for a stack that large (a limit raised after a program
+/// started would not), and every run is still spawned the cheap way.
+pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct we pass.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let wanted: libc::rlim_t = bytes;
+    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else {
+        wanted.min(limit.rlim_max)
+    };
+    // SAFETY: setrlimit reads the struct we pass.
+    if unsafe { libc::setrlimit(libc::RLIMIT_STACK, &limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let set = limit.rlim_cur;
+    STACK.store(set, std::sync::atomic::Ordering::Relaxed);
+    Ok(set)
+}
+
+/// The stack limit [`set_stack_limit`] set, if it was.
+pub fn stack_set() -> Option<u64> {
+    match STACK.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        set => Some(set),
+    }
+}
+
+/// The stack limit programs start with: the one [`set_stack_limit`] set, else boardfuzz's own
+/// soft limit (`None`: unlimited).
+pub fn stack_limit() -> Option<u64> {
+    match STACK.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => {
+            let mut limit = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: getrlimit writes the struct we pass.
+            let ok = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+            (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+        }
+        set => Some(set),
+    }
+}
 
 /// CPU time (user + system) and resident memory (bytes) of the process tree under `leader`, read
 /// from `/proc`: each process's own time (all its threads) and that of the children it reaped,
@@ -781,6 +843,30 @@ pub fn run_judged(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    if let Some(stack) = judged.and_then(|j| j.stack) {
+        let limit = libc::rlimit {
+            rlim_cur: stack,
+            rlim_max: libc::RLIM_INFINITY,
+        };
+        // SAFETY: between fork and exec the closure only calls setrlimit, which is
+        // async-signal-safe, on a struct it owns; a hard limit below it leaves the inherited one.
+        unsafe {
+            command.pre_exec(move || {
+                let mut now = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::getrlimit(libc::RLIMIT_STACK, &mut now);
+                let mut wanted = limit;
+                wanted.rlim_max = now.rlim_max;
+                if now.rlim_max != libc::RLIM_INFINITY {
+                    wanted.rlim_cur = wanted.rlim_cur.min(now.rlim_max);
+                }
+                libc::setrlimit(libc::RLIMIT_STACK, &wanted);
+                Ok(())
+            });
+        }
+    }
     let start = Instant::now();
     let mut child = command.spawn()?;
     let pid = child.id() as i32;
@@ -1386,6 +1472,7 @@ mod tests {
         Some(Judged {
             cpu: Duration::from_millis(cpu_ms),
             memory,
+            stack: None,
         })
     }
 

@@ -8,6 +8,7 @@ use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::programs::checker::{Checker, Judgement};
 use crate::harness::programs::interact;
 use crate::harness::programs::process::{self, Ended};
+use std::os::unix::process::ExitStatusExt;
 
 /// What is checked against the reference.
 #[derive(Debug, Clone)]
@@ -67,10 +68,12 @@ impl Subject {
                 checker,
                 interactor,
             } => format!(
-                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}{}{}",
+                " --solution {} --solution-timeout {}ms --output-limit {}{}{}{}{}",
                 crate::harness::shell_quote(command),
                 timeout.as_millis(),
+                size_words(*output_cap as u64),
                 memory_args(*memory),
+                stack_args(*memory),
                 checker.to_args(),
                 match interactor {
                     Some(i) => format!(
@@ -342,8 +345,32 @@ pub fn memory_args(memory: u64) -> String {
     if memory == process::DEFAULT_MEMORY_LIMIT {
         String::new()
     } else {
-        format!(" --memory-limit {memory}")
+        format!(" --memory-limit {}", size_words(memory))
     }
+}
+
+/// ` --stack N` when the stack limit set for this run ([`process::set_stack_limit`]) is not the
+/// default of a run with `memory` (the memory limit, or 1 GiB with none); else nothing.
+pub fn stack_args(memory: u64) -> String {
+    let default = match memory {
+        0 => process::DEFAULT_MEMORY_LIMIT,
+        memory => memory,
+    };
+    match process::stack_set() {
+        Some(set) if set != default => format!(" --stack {}", size_words(set)),
+        _ => String::new(),
+    }
+}
+
+/// A byte count as a flag takes it: `256M` for 268435456, a plain number where no suffix
+/// divides it.
+pub fn size_words(n: u64) -> String {
+    for (unit, size) in [("G", 1u64 << 30), ("M", 1 << 20), ("K", 1 << 10)] {
+        if n > 0 && n % size == 0 {
+            return format!("{}{unit}", n / size);
+        }
+    }
+    n.to_string()
 }
 
 /// The limits of a solution's run as `judge` takes them (` --solution-timeout 500ms --output-limit N`,
@@ -361,7 +388,10 @@ pub fn judge_limit_args(
         limits.push_str(&format!(" --solution-timeout {}ms", timeout.as_millis()));
     }
     if output_limit != process::DEFAULT_OUTPUT_CAP {
-        limits.push_str(&format!(" --output-limit {output_limit}"));
+        limits.push_str(&format!(
+            " --output-limit {}",
+            size_words(output_limit as u64)
+        ));
     }
     limits.push_str(&memory_args(memory));
     if let Some((i, idle)) = interactor {
@@ -442,7 +472,11 @@ pub fn run_solution_measured(
         timeout: wall,
         output_cap,
     };
-    let judged = process::Judged { cpu, memory };
+    let judged = process::Judged {
+        cpu,
+        memory,
+        stack: None,
+    };
     let run = match process::run_line_judged(command, input, limits, Some(judged)) {
         Ok(run) => run,
         Err(e) => {
@@ -455,7 +489,61 @@ pub fn run_solution_measured(
         wall: run.elapsed,
         memory: run.peak_memory,
     };
-    (judged_outcome(&run, cpu, output_cap, memory), used)
+    let mut outcome = judged_outcome(&run, cpu, output_cap, memory);
+    if let (Outcome::Failed { message, .. }, Ended::Exited(status)) = (&mut outcome, run.ended) {
+        if status.signal() == Some(libc::SIGSEGV) {
+            *message = stack_words(message, || {
+                let larger = memory.max(STACK_TRIED);
+                let judged = process::Judged {
+                    stack: Some(larger),
+                    ..judged
+                };
+                let again = process::run_line_judged(command, input, limits, Some(judged));
+                let crashed = again.is_ok_and(|run| {
+                    matches!(run.ended, Ended::Exited(s) if s.signal() == Some(libc::SIGSEGV))
+                });
+                (larger, !crashed)
+            });
+        }
+    }
+    (outcome, used)
+}
+
+/// A stack limit under which a program killed by `SIGSEGV` is run again with a larger stack
+/// ([`STACK_TRIED`] or the memory limit), to tell a stack overflow from another crash: judges
+/// give far more (Kattis and DOMjudge the memory limit, Codeforces 256 MiB), so a deep recursion
+/// that overflows a smaller one is a crash only here.
+pub const STACK_DIAGNOSED_BELOW: u64 = 256 << 20;
+
+/// The stack a crash under [`STACK_DIAGNOSED_BELOW`] is run again with (at least).
+pub const STACK_TRIED: u64 = 1 << 30;
+
+/// The message of a program killed by `SIGSEGV`, with the stack limit it ran under; under
+/// [`STACK_DIAGNOSED_BELOW`], `rerun` runs it again with a larger stack (which, and whether it
+/// then ran without the crash), and a crash a larger stack cures is named a stack overflow.
+fn stack_words(message: &str, rerun: impl FnOnce() -> (u64, bool)) -> String {
+    let Some(stack) = process::stack_limit() else {
+        return message.to_string();
+    };
+    let (status, rest) = match message.split_once("; ") {
+        Some((status, rest)) => (status, format!("; {rest}")),
+        None => (message, String::new()),
+    };
+    if stack < STACK_DIAGNOSED_BELOW {
+        let (larger, cured) = rerun();
+        if cured {
+            return format!(
+                "stack overflow: {status} under the stack limit {} (--stack); with {} it does \
+                 not crash{rest}",
+                bytes(stack),
+                bytes(larger)
+            );
+        }
+    }
+    format!(
+        "{status} (the stack limit is {}, --stack){rest}",
+        bytes(stack)
+    )
 }
 
 /// The outcome of a run of a solution judged under `cpu`, `output_cap` and `memory`
@@ -782,6 +870,19 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
         // Anything but a limit is not run again.
         let (kept, note) = confirm_limit(answer(0), || panic!("no rerun"));
         assert_eq!((kept, note), (answer(0), None));
+    }
+
+    #[test]
+    fn a_limit_is_written_back_as_it_is_given() {
+        assert_eq!(size_words(256 << 20), "256M");
+        assert_eq!(size_words(1 << 30), "1G");
+        assert_eq!(size_words(3 << 10), "3K");
+        assert_eq!(size_words(1000), "1000");
+        assert_eq!(memory_args(256 << 20), " --memory-limit 256M");
+        assert_eq!(
+            judge_limit_args(Duration::from_secs(10), 4 << 20, 1 << 30, None),
+            " --output-limit 4M"
+        );
     }
 
     #[test]
