@@ -295,6 +295,39 @@ pub fn judge_normal(text: &str) -> String {
     lines.join("\n")
 }
 
+/// A hint where a verdict has a usual cause: a time limit of a Python program (PyPy), an
+/// idleness limit (an answer not flushed), a crash by `SIGSEGV` (out of bounds: `--sanitize`);
+/// `None` for any other. `command` is the program's command line.
+pub fn hint(command: &str, outcome: &Outcome) -> Option<String> {
+    let Outcome::Failed { fault, message } = outcome else {
+        return None;
+    };
+    let python = command.split_whitespace().any(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        name.starts_with("python") || name.ends_with(".py")
+    }) && !command.contains("pypy");
+    match fault {
+        Fault::TimeLimit if message.contains("idleness limit") => Some(
+            "an interactive solution must flush its output after each line, or the interactor \
+             waits for it for ever: `print(..., flush=True)`, `cout << endl` or `fflush(stdout)`"
+                .into(),
+        ),
+        Fault::TimeLimit if python && message.contains("over the CPU-time limit") => Some(
+            "CPython is slow: PyPy often runs the same program 5 to 10 times faster, as many \
+             judges offer it (`--run 'py=pypy3 {src}'` runs every .py program with it)"
+                .into(),
+        ),
+        Fault::RuntimeError if message.contains("(SIGSEGV)") && !message.starts_with("stack") => {
+            Some(
+                "a SIGSEGV is mostly a read or write out of bounds: a C or C++ solution built \
+                 with `--sanitize` stops at it and names the line"
+                    .into(),
+            )
+        }
+        _ => None,
+    }
+}
+
 /// How many lines of a failed solution's stderr a report shows (its last ones).
 pub const STDERR_LINES: usize = 10;
 
@@ -870,6 +903,34 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
         // Anything but a limit is not run again.
         let (kept, note) = confirm_limit(answer(0), || panic!("no rerun"));
         assert_eq!((kept, note), (answer(0), None));
+    }
+
+    #[test]
+    fn a_verdict_with_a_usual_cause_gets_a_hint() {
+        let failed = |fault, message: &str| Outcome::Failed {
+            fault,
+            message: message.into(),
+        };
+        let tle = failed(
+            Fault::TimeLimit,
+            "over the CPU-time limit 1.00s (CPU 1.01s)",
+        );
+        assert!(hint("python3 sol.py", &tle).unwrap().contains("pypy3"));
+        assert!(hint("pypy3 sol.py", &tle).is_none());
+        assert!(hint("./a.out", &tle).is_none());
+        let idle = failed(
+            Fault::TimeLimit,
+            "idleness limit: neither side wrote a byte",
+        );
+        assert!(hint("./a.out", &idle).unwrap().contains("flush"));
+        let segv = failed(Fault::RuntimeError, "killed by signal 11 (SIGSEGV)");
+        assert!(hint("./a.out", &segv).unwrap().contains("--sanitize"));
+        let overflow = failed(
+            Fault::RuntimeError,
+            "stack overflow: killed by signal 11 (SIGSEGV) under the stack limit 8.0 MiB",
+        );
+        assert!(hint("./a.out", &overflow).is_none());
+        assert!(hint("./a.out", &Outcome::Output("1\n".into())).is_none());
     }
 
     #[test]

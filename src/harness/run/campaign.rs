@@ -908,11 +908,20 @@ pub(super) enum Supervised {
 /// deadline get this long to finish, and nothing new starts after it.
 pub const GRACE: Duration = Duration::from_secs(2);
 
-/// The note of a shrink that the time budget ended.
-pub(super) const CUT_SHORT: &str =
-    "the time budget ran out while shrinking; this is the smallest failing case so far \
-     (`repro --shrink` on the saved case goes on from it, with no time limit unless it is given \
-     a `--time` of its own)";
+/// The note of a shrink of `game`'s finding that the time budget ended: how to go on.
+pub(super) fn cut_short(game: &dyn DynGame) -> String {
+    let go_on = if game.of_programs() {
+        "`boardfuzz shrink` on the saved case, with the run's --brute and --solution (and \
+         --validator, --checker, the limits), goes on from it, with a time budget of its own"
+    } else {
+        "`repro --shrink` on the saved case goes on from it, with no time limit unless it is \
+         given a `--time` of its own"
+    };
+    format!(
+        "the time budget ran out while shrinking; this is the smallest failing case so far \
+         ({go_on})"
+    )
+}
 
 /// Waits for `handles` while watching `watches`, until they finish, one overruns its limit,
 /// Ctrl-C was pressed a second ago, or `deadline` (the time budget's end) is [`GRACE`] past.
@@ -1211,7 +1220,7 @@ fn run_game(
                 d.notes.push(if interrupt::requested() {
                     "not shrunk: Ctrl-C came first".into()
                 } else if !before(deadline) {
-                    CUT_SHORT.into()
+                    cut_short(game)
                 } else {
                     "not shrunk: a candidate of the shrink before it hung, and its thread cannot \
                      be stopped"

@@ -15,8 +15,8 @@ use crate::game::{Fault, Outcome, Regenerate};
 use crate::guard::lock;
 use crate::harness::programs::subject::CONFIRM_RUNS;
 use crate::harness::run::campaign::{
-    before, evaluate, evaluate_answered, origin_words, stage_name, supervise, Evaluated, Found,
-    Shared, Stage, Supervised, CUT_SHORT,
+    self, before, evaluate, evaluate_answered, origin_words, stage_name, supervise, Evaluated,
+    Found, Shared, Stage, Supervised,
 };
 use crate::harness::shrink::shape::Shape;
 use crate::harness::{programs::subject, run::interrupt, Disagreement, Side, Verdict};
@@ -315,7 +315,7 @@ pub(super) fn shrink_supervised(
             watch.enter(Stage::Idle, Duration::ZERO);
             d.notes.extend(shared.game.shrink_note(&d.input));
             if cut_short.load(Ordering::Relaxed) {
-                d.notes.push(CUT_SHORT.into());
+                d.notes.push(campaign::cut_short(shared.game));
             }
             if let Verdict::Deep(_) = verdict {
                 // The answers agree: the finding is the deep check's, as its evaluation said.
@@ -373,7 +373,7 @@ pub(super) fn shrink_supervised(
             stage_name(slot.stage, &subject),
             slot.limit
         ),
-        Supervised::OutOfTime => CUT_SHORT.into(),
+        Supervised::OutOfTime => campaign::cut_short(game),
         _ => "shrinking was interrupted; this is the smallest failing case so far".into(),
     });
     d

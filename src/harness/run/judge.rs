@@ -260,6 +260,9 @@ impl Judge<'_> {
             report.push_str(why.trim_end());
             report.push('\n');
         }
+        if let Some(hint) = subject::hint(self.program, outcome) {
+            report.push_str(&format!("hint: {hint}\n"));
+        }
         report.push_str("--- input ---\n");
         let shown = String::from_utf8_lossy(text);
         if fits_a_screen(&shown) {

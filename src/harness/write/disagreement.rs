@@ -147,6 +147,7 @@ impl Disagreement {
             .checker_message()
             .map(|why| format!("checker: {why}"))
             .into_iter()
+            .chain(hint_of(&comparison))
             .collect();
         if verdict == Verdict::Agree {
             if let Err((fault, e)) = census() {
@@ -206,13 +207,13 @@ impl Disagreement {
             slug: game.slug(),
             unit: game.unit(),
             input,
-            comparison,
             divergence: Divergence::Skipped(why_no_trace.to_string()),
             saved: None,
             replay: None,
             origin,
             verdict,
-            notes: Vec::new(),
+            notes: hint_of(&comparison).into_iter().collect(),
+            comparison,
             boards: Vec::new(),
             of_programs: game.of_programs(),
             answer_files: None,
@@ -311,8 +312,11 @@ impl Disagreement {
         }
         // An external solution has no trace: with no board to draw either (a problem of
         // programs, `stress`), the section would say only that.
-        let nothing_to_show =
-            matches!(self.divergence, Divergence::Unavailable) && self.boards.is_empty();
+        // A problem of programs has no trace at all: whatever the divergence says of traces
+        // (cut short, not compared) is a game's word, not the problem's.
+        let nothing_to_show = (matches!(self.divergence, Divergence::Unavailable)
+            || self.of_programs)
+            && self.boards.is_empty();
         if !nothing_to_show {
             let _ = writeln!(out, "--- first divergence ---");
         }
@@ -376,6 +380,13 @@ impl Disagreement {
         }
         out
     }
+}
+
+/// The hint a solution's verdict has, if any ([`crate::harness::programs::subject::hint`]), as
+/// a note says it.
+fn hint_of(comparison: &Comparison) -> Option<String> {
+    let command = comparison.subject.command()?;
+    crate::harness::programs::subject::hint(command, &comparison.mine).map(|h| format!("hint: {h}"))
 }
 
 /// [`Disagreement::answer_section`] of a comparison (`of_programs`: of a problem of programs,
