@@ -730,7 +730,9 @@ fn a_crash_with_a_long_expected_answer_prints_a_screen_and_saves_the_answers() {
         judged.all()
     );
     assert!(
-        judged.stdout.contains("the whole answers: long.out, "),
+        judged
+            .stdout
+            .contains("the whole answers: long.out (expected), "),
         "{}",
         judged.all()
     );
