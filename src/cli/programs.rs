@@ -36,6 +36,11 @@ pub(super) struct ToolchainArgs {
     /// Only the program under test is built so; its leak check is off.
     #[arg(long)]
     sanitize: bool,
+    /// Start every program afresh for each run. By default a Python program, and a C, C++ or
+    /// Rust program built here, starts once per job and is forked for each run, which skips
+    /// the interpreter's or the dynamic loader's start (docs/stress.md, Warm starts).
+    #[arg(long)]
+    pub(super) cold: bool,
 }
 
 impl ToolchainArgs {
@@ -47,6 +52,7 @@ impl ToolchainArgs {
                 tools.set(assignment, run).map_err(Usage)?;
             }
         }
+        tools.warm = !self.cold;
         Ok(tools)
     }
 

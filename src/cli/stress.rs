@@ -82,7 +82,7 @@ pub struct StressArgs {
     #[arg(long, value_parser = parse_duration, default_value = "2s", value_name = "DURATION", requires = "interactor")]
     idle_limit: Duration,
     #[command(flatten)]
-    checker: CheckerArgs,
+    pub(super) checker: CheckerArgs,
     #[command(flatten)]
     run: RunArgs,
     /// The first `{size}` handed to the generator (it grows from there), at least 1.
@@ -123,7 +123,7 @@ pub struct StressArgs {
     #[arg(long)]
     no_save: bool,
     #[command(flatten)]
-    toolchain: ToolchainArgs,
+    pub(super) toolchain: ToolchainArgs,
 }
 
 /// What a shrink candidate of `stress` must keep (`--shape`).

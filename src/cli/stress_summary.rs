@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use crate::game::{DynGame, Outcome};
 use crate::harness::keep::corpus;
 use crate::harness::programs::checker::Checker;
+use crate::harness::programs::warm;
 use crate::harness::run::campaign::{self, Budget, GameRun, Shard};
 use crate::harness::run::stress::Stress;
 use crate::harness::write::report::Programs;
@@ -224,7 +225,7 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
     let solutions: Vec<String> = args.solution.iter().map(|s| format!("`{s}`")).collect();
     eprintln!(
         "{} stress: {} {} against {}, inputs from `{}`{}, judged by {}, {}, {jobs} \
-         job(s), seed {seed}{}{}",
+         job(s), seed {seed}{}{}{}",
         crate::harness::program(),
         if solutions.len() == 1 {
             "solution"
@@ -268,8 +269,29 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
                 corpus::dir(dir, "<solution>").display()
             ),
             (None, _) => String::new(),
-        }
+        },
+        starts(args, checker, stress)
     );
+}
+
+/// Which of the run's programs start warm and which cold ([`warm::start_words`]).
+fn starts(args: &StressArgs, checker: &Checker, stress: &Stress) -> String {
+    let p = stress.problem;
+    let mut programs = vec![(args.gen.as_str(), p.generator.as_str())];
+    programs.extend(args.reference.as_deref().zip(p.reference.as_deref()));
+    programs.extend(
+        args.interactor
+            .as_deref()
+            .zip(p.interactor.as_ref().map(|i| &*i.command)),
+    );
+    programs.extend(args.validator.as_deref().zip(p.validator.as_deref()));
+    for (line, entrant) in args.solution.iter().zip(&stress.entrants) {
+        programs.extend(entrant.subject.command().map(|c| (line.as_str(), c)));
+    }
+    if let Checker::Program { command, .. } = checker {
+        programs.push((args.checker.checker.as_str(), command));
+    }
+    warm::start_words(&programs, args.toolchain.cold)
 }
 
 /// The run's programs as the reports give them (`programs` of a `stress` report).

@@ -44,15 +44,14 @@
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{ChildStderr, ChildStdin, ChildStdout, ExitStatus};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Fault, Outcome};
 use crate::harness::programs::checker::Judgement;
-use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
+use crate::harness::programs::process::{self, Drained, ExitWatch, Group};
 use crate::harness::programs::subject::{bytes, seconds, Used, STDERR_LINES};
 use crate::harness::shell_quote;
 
@@ -484,32 +483,17 @@ impl Party {
         }
     }
 
-    fn start(name: &str, line: &str) -> io::Result<Party> {
-        let mut child = spawn(line).map_err(|e| {
+    fn start(name: &str, line: &str, warm: bool) -> io::Result<Party> {
+        let started = process::start_line(line, warm).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot start the {name} `{line}`: {e}"))
         })?;
-        let pid = child.id() as i32;
-        let group = Group::register(pid);
-        let exit = ExitWatch::new(pid)?;
-        let (stdin, stdout, stderr) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        for fd in [
-            stdin.as_ref().map(AsRawFd::as_raw_fd),
-            stdout.as_ref().map(AsRawFd::as_raw_fd),
-            stderr.as_ref().map(AsRawFd::as_raw_fd),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            process::set_nonblocking(&fd)?;
-        }
         Ok(Party {
-            pid,
-            group,
-            exit,
-            stdin,
-            stdout,
-            stderr,
+            pid: started.pid,
+            group: started.group,
+            exit: started.exit,
+            stdin: started.stdin,
+            stdout: started.stdout,
+            stderr: started.stderr,
             pending: Vec::new(),
             wrote: 0,
             stderr_buf: Vec::new(),
@@ -567,27 +551,6 @@ impl Party {
     }
 }
 
-/// Starts a command line as [`process::run_line`] does (directly when it is plain words, through
-/// `sh -c` otherwise, and through `sh` when the kernel refuses a script without `#!`), with its
-/// three pipes, in a process group of its own.
-fn spawn(line: &str) -> io::Result<Child> {
-    let start = |mut command: Command| {
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-    };
-    let launch = Launch::of(line);
-    match start(launch.command(line)) {
-        Err(e) if launch != Launch::Shell && e.raw_os_error() == Some(libc::ENOEXEC) => {
-            start(process::shell(line))
-        }
-        other => other,
-    }
-}
-
 /// One run's INPUT and OUTPUT files in the temporary folder (`boardfuzz-interact-PID-N.in` and
 /// `.out`; no folder of their own, whose making and removal would cost each run as much as its
 /// files), removed when dropped. OUTPUT is left for the interactor to create.
@@ -629,6 +592,23 @@ pub fn run(
     input: &[u8],
     limits: Limits,
 ) -> io::Result<Interaction> {
+    match run_started(solution, interactor, input, limits, true) {
+        // A warm server ended mid-dialogue: the dialogue is run again, both programs cold.
+        Err(e) if crate::harness::programs::warm::is_lost(&e) => {
+            run_started(solution, interactor, input, limits, false)
+        }
+        run => run,
+    }
+}
+
+/// [`run`], its programs started warm where they can be (`warm`) or all cold.
+fn run_started(
+    solution: &str,
+    interactor: &str,
+    input: &[u8],
+    limits: Limits,
+    warm: bool,
+) -> io::Result<Interaction> {
     process::become_subreaper();
     let files = Files::write(input).map_err(|e| {
         io::Error::new(
@@ -642,8 +622,8 @@ pub fn run(
         shell_quote(&files.output.display().to_string())
     );
     let start = Instant::now();
-    let mut sol = Party::start("solution", solution)?;
-    let mut int = match Party::start("interactor", &interactor_line) {
+    let mut sol = Party::start("solution", solution, warm)?;
+    let mut int = match Party::start("interactor", &interactor_line, warm) {
         Ok(int) => int,
         Err(e) => {
             drop(sol);

@@ -10,3 +10,4 @@ pub mod problem;
 pub mod process;
 pub mod subject;
 pub mod toolchain;
+pub mod warm;

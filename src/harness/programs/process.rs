@@ -22,10 +22,12 @@ use std::os::fd::AsRawFd;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, Once, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use crate::harness::programs::warm;
 
 /// Limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -633,7 +635,7 @@ fn sentinel() -> Option<&'static Mutex<std::process::ChildStdin>> {
 }
 
 /// Tells the sentinel that group `pgid` started (`+`) or is gone (`-`).
-fn tell_sentinel(sign: char, pgid: i32) {
+pub(crate) fn tell_sentinel(sign: char, pgid: i32) {
     if let Some(stdin) = sentinel() {
         // One short line per write: atomic on a pipe, whatever other threads write.
         let _ = stdin
@@ -700,6 +702,9 @@ pub(crate) enum ExitWatch {
     Pidfd(OwnedFd),
     /// Elsewhere: a thread reaps the program and writes its raw wait status to this socket.
     Thread(UnixStream),
+    /// A program forked by a warm server ([`warm`]), which reaps it and says how it ended on
+    /// the socket this polls.
+    Warm(warm::Lease),
 }
 
 impl ExitWatch {
@@ -743,6 +748,7 @@ impl ExitWatch {
             #[cfg(target_os = "linux")]
             ExitWatch::Pidfd(fd) => fd.as_raw_fd(),
             ExitWatch::Thread(rx) => rx.as_raw_fd(),
+            ExitWatch::Warm(lease) => lease.fd(),
         }
     }
 
@@ -771,6 +777,7 @@ impl ExitWatch {
                     return Err(e);
                 }
             },
+            ExitWatch::Warm(lease) => return lease.exit(),
             ExitWatch::Thread(rx) => {
                 let _ = pid;
                 let mut bytes = [0u8; 20];
@@ -837,12 +844,6 @@ pub fn run_judged(
     limits: Limits,
     judged: Option<Judged>,
 ) -> io::Result<Finished> {
-    become_subreaper();
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
     if let Some(stack) = judged.and_then(|j| j.stack) {
         let limit = libc::rlimit {
             rlim_cur: stack,
@@ -868,23 +869,89 @@ pub fn run_judged(
         }
     }
     let start = Instant::now();
+    let started = start_command(command)?;
+    run_started(started, start, input, limits, judged)
+}
+
+/// A program started: the leader of a process group of its own (registered: killed and reaped
+/// when dropped), how its end is seen, and our ends of its three pipes, non-blocking. Spawned
+/// ([`start_command`]) or forked by a warm server ([`warm`]).
+pub(crate) struct Started {
+    pub(crate) pid: i32,
+    pub(crate) group: Group,
+    pub(crate) exit: ExitWatch,
+    pub(crate) stdin: Option<ChildStdin>,
+    pub(crate) stdout: Option<ChildStdout>,
+    pub(crate) stderr: Option<ChildStderr>,
+}
+
+/// Spawns `command` in a process group of its own, its stdin, stdout and stderr piped.
+pub(crate) fn start_command(mut command: Command) -> io::Result<Started> {
+    become_subreaper();
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
     let mut child = command.spawn()?;
     let pid = child.id() as i32;
     let group = Group::register(pid);
-    let mut exit = ExitWatch::new(pid)?;
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let mut stdin = child.stdin.take();
+    let exit = ExitWatch::new(pid)?;
+    let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     for fd in [
         stdout.as_ref().map(AsRawFd::as_raw_fd),
         stderr.as_ref().map(AsRawFd::as_raw_fd),
+        stdin.as_ref().map(AsRawFd::as_raw_fd),
     ]
     .into_iter()
     .flatten()
-    .chain(stdin.as_ref().map(AsRawFd::as_raw_fd))
     {
         set_nonblocking(&fd)?;
     }
+    Ok(Started {
+        pid,
+        group,
+        exit,
+        stdin,
+        stdout,
+        stderr,
+    })
+}
+
+/// Starts a command line as [`run_line`] does: warm where it names a program that starts warm
+/// ([`warm::start`], unless `warm` is `false`), else directly when it is plain words, through
+/// `sh -c` otherwise, and through `sh` when the kernel refuses a script without `#!`.
+pub(crate) fn start_line(line: &str, warm: bool) -> io::Result<Started> {
+    if warm {
+        if let Some(started) = warm::start(line, false) {
+            return Ok(started);
+        }
+    }
+    let launch = Launch::of(line);
+    match start_command(launch.command(line)) {
+        Err(e) if launch != Launch::Shell && e.raw_os_error() == Some(libc::ENOEXEC) => {
+            start_command(shell(line))
+        }
+        other => other,
+    }
+}
+
+/// The poll loop of [`run_judged`] over a program started at `start`.
+fn run_started(
+    started: Started,
+    start: Instant,
+    input: &[u8],
+    limits: Limits,
+    judged: Option<Judged>,
+) -> io::Result<Finished> {
+    let Started {
+        pid,
+        group,
+        mut exit,
+        mut stdin,
+        mut stdout,
+        mut stderr,
+    } = started;
     let mut stdout_buf = Vec::new();
     let mut stderr_buf = Vec::new();
     // The input is written as the pipe takes it, so a program that does not read its input
@@ -1246,6 +1313,16 @@ pub fn run_line_judged(
     limits: Limits,
     judged: Option<Judged>,
 ) -> io::Result<Finished> {
+    if judged.map_or(true, |j| j.stack.is_none()) {
+        let start = Instant::now();
+        if let Some(started) = warm::start(line, judged.is_some()) {
+            match run_started(started, start, input, limits, judged) {
+                // Its server ended mid-run: the run is done again, cold.
+                Err(e) if warm::is_lost(&e) => {}
+                run => return run,
+            }
+        }
+    }
     let launch = Launch::of(line);
     let with_env = |mut command: Command| {
         if judged.is_some() && std::env::var_os("ASAN_OPTIONS").is_none() {
@@ -1502,7 +1579,7 @@ mod tests {
             "{:?}",
             f.ended
         );
-        assert_eq!(f.stdout, b"20000\n");
+        assert_eq!(f.stdout, b"4000\n");
         assert!(
             f.cpu > Duration::ZERO && f.cpu < Duration::from_secs(10),
             "{:?}",

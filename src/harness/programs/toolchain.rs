@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::harness::programs::process::{self, Ended};
+use crate::harness::programs::warm;
 use crate::harness::shell_quote;
 
 /// A language boardfuzz compiles and runs from a source file.
@@ -109,6 +110,9 @@ pub struct Toolchain {
     /// Whether C and C++ sources are built with sanitizers ([`SANITIZE_FLAGS`] after the compile
     /// command): such a build is cached apart, its command being another.
     pub sanitize: bool,
+    /// Whether the programs it prepares start warm where they can ([`warm::consider`]): forked
+    /// from a copy started once, not started afresh for each run.
+    pub warm: bool,
 }
 
 /// What `--sanitize` adds to the compile command of C and C++: AddressSanitizer and
@@ -165,6 +169,7 @@ impl Toolchain {
                 .collect(),
             cache,
             sanitize: false,
+            warm: false,
         }
     }
 
@@ -278,6 +283,23 @@ impl Toolchain {
                 self.build(language, compile, first, &dir, &stem, &fill)?;
                 compiled = true;
             }
+        }
+        if self.warm {
+            let leading = match language.name {
+                "Python" => vec![
+                    process::python3().map_or("python3".into(), |p| p.display().to_string()),
+                    first.clone(),
+                ],
+                _ => vec![exe.display().to_string()],
+            };
+            let default_run = *run == language.run;
+            warm::consider(
+                &self.cache,
+                language.name,
+                leading,
+                default_run,
+                sanitized.is_some(),
+            );
         }
         let mut arguments = String::new();
         for word in &words[1..] {
