@@ -4,10 +4,14 @@
 
 use clap::Args;
 
+use crate::harness::programs::checker::Checker;
 use crate::harness::programs::process;
 use crate::harness::programs::toolchain::{Prepared, Toolchain};
+use crate::harness::programs::warm;
+use crate::harness::run::stress::Stress;
 use crate::harness::shell_quote;
 
+use super::stress::StressArgs;
 use super::{CheckerArgs, Usage};
 
 /// How source files are compiled and run.
@@ -150,4 +154,25 @@ pub(super) fn judge_checker_args(args: &CheckerArgs) -> String {
         ));
     }
     out
+}
+
+/// What a `stress` run's opening line ends with: which of its programs start warm and which
+/// cold ([`warm::start_words`]).
+pub(super) fn starts(args: &StressArgs, checker: &Checker, stress: &Stress) -> String {
+    let p = stress.problem;
+    let mut programs = vec![(args.gen.as_str(), p.generator.as_str())];
+    programs.extend(args.reference.as_deref().zip(p.reference.as_deref()));
+    programs.extend(
+        args.interactor
+            .as_deref()
+            .zip(p.interactor.as_ref().map(|i| &*i.command)),
+    );
+    programs.extend(args.validator.as_deref().zip(p.validator.as_deref()));
+    for (line, entrant) in args.solution.iter().zip(&stress.entrants) {
+        programs.extend(entrant.subject.command().map(|c| (line.as_str(), c)));
+    }
+    if let Checker::Program { command, .. } = checker {
+        programs.push((args.checker.checker.as_str(), command));
+    }
+    warm::start_words(&programs, args.toolchain.cold)
 }

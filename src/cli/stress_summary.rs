@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use crate::game::{DynGame, Outcome};
 use crate::harness::keep::corpus;
 use crate::harness::programs::checker::Checker;
-use crate::harness::programs::warm;
 use crate::harness::run::campaign::{self, Budget, GameRun, Shard};
 use crate::harness::run::stress::Stress;
 use crate::harness::write::report::Programs;
@@ -270,28 +269,8 @@ pub(super) fn announce(args: &StressArgs, checker: &Checker, stress: &Stress) {
             ),
             (None, _) => String::new(),
         },
-        starts(args, checker, stress)
+        super::programs::starts(args, checker, stress)
     );
-}
-
-/// Which of the run's programs start warm and which cold ([`warm::start_words`]).
-fn starts(args: &StressArgs, checker: &Checker, stress: &Stress) -> String {
-    let p = stress.problem;
-    let mut programs = vec![(args.gen.as_str(), p.generator.as_str())];
-    programs.extend(args.reference.as_deref().zip(p.reference.as_deref()));
-    programs.extend(
-        args.interactor
-            .as_deref()
-            .zip(p.interactor.as_ref().map(|i| &*i.command)),
-    );
-    programs.extend(args.validator.as_deref().zip(p.validator.as_deref()));
-    for (line, entrant) in args.solution.iter().zip(&stress.entrants) {
-        programs.extend(entrant.subject.command().map(|c| (line.as_str(), c)));
-    }
-    if let Checker::Program { command, .. } = checker {
-        programs.push((args.checker.checker.as_str(), command));
-    }
-    warm::start_words(&programs, args.toolchain.cold)
 }
 
 /// The run's programs as the reports give them (`programs` of a `stress` report).
