@@ -7,8 +7,12 @@
 #
 #     scripts/stress-speed.sh            # bench, then the table
 #     scripts/stress-speed.sh --table    # the table of the last bench run only
+#     scripts/stress-speed.sh --warm [ROUNDS]   # warm starts (issue 48), below
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--warm" ]; then
+    exec scripts/warm-speed.sh "${@:2}"
+fi
 if [ "${1:-}" != "--table" ]; then
     date -u +"stress speed started %Y-%m-%dT%H:%MZ on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
     cargo bench --bench stress

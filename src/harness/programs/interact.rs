@@ -467,6 +467,9 @@ struct Party {
     status: Option<ExitStatus>,
     /// When it was seen to have exited on its own.
     ended: Option<Instant>,
+    /// When its stdout was read to its end: a program's output ends as it exits, and is seen
+    /// to end before its exit is (the exit of a process with much memory takes a while).
+    output_ended: Option<Instant>,
     /// Whether it has been waited for.
     reaped: bool,
 }
@@ -499,6 +502,7 @@ impl Party {
             stderr_buf: Vec::new(),
             status: None,
             ended: None,
+            output_ended: None,
             reaped: false,
         })
     }
@@ -811,6 +815,7 @@ impl Dialogue {
             match pipe.read(chunk) {
                 Ok(0) => {
                     from.stdout = None;
+                    from.output_ended.get_or_insert_with(Instant::now);
                     return;
                 }
                 Ok(n) => {
@@ -975,7 +980,12 @@ impl Dialogue {
             } else {
                 format!("{said} ({})", process::describe(status))
             };
-            let first_sol = matches!((sol.ended, int.ended), (Some(s), Some(i)) if s <= i);
+            // Which ended first, by the first sign of each end: its output's end or its exit.
+            let end = |p: &Party| match (p.ended, p.output_ended) {
+                (Some(e), Some(o)) => Some(e.min(o)),
+                (e, o) => e.or(o),
+            };
+            let first_sol = matches!((end(sol), end(int)), (Some(s), Some(i)) if s <= i);
             return match status.code() {
                 Some(1 | 2) if first_sol && sol.crashed() => Some(solution_crash()),
                 Some(1) => Some((Verdict::WrongAnswer, format!("the interactor: {said}"))),

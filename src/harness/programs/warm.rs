@@ -68,6 +68,9 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 /// How long a server may take to fork a run's child.
 const FORK: Duration = Duration::from_secs(10);
 
+/// How long a server may take to say how its child ended, once it has.
+const REPORT: Duration = Duration::from_secs(10);
+
 /// The longest argv a request carries (the servers read at most 64 KiB); longer runs cold.
 const MOST_ARGV: usize = 60_000;
 
@@ -381,10 +384,12 @@ impl Drop for Server {
 /// Servers waiting for a run.
 static IDLE: Mutex<Vec<Server>> = Mutex::new(Vec::new());
 
-/// A run's child, forked by a server the run holds until the child has ended: the server's
-/// socket is what [`ExitWatch::Warm`] polls.
+/// A run's child, forked by a server the run holds until the child has ended. [`ExitWatch::Warm`]
+/// polls a pidfd of the child (readable the moment it exits, as one of a spawned program is: an
+/// interactive dialogue rules by which program ended first), else the server's socket.
 pub(crate) struct Lease {
     server: Option<Server>,
+    pidfd: Option<OwnedFd>,
 }
 
 impl Server {
@@ -396,14 +401,17 @@ impl Server {
 
 impl Lease {
     pub(crate) fn fd(&self) -> i32 {
-        self.server.as_ref().map_or(-1, |s| s.socket.as_raw_fd())
+        match (&self.pidfd, &self.server) {
+            (Some(pidfd), Some(_)) => pidfd.as_raw_fd(),
+            (_, server) => server.as_ref().map_or(-1, |s| s.socket.as_raw_fd()),
+        }
     }
 
     /// The child's wait status and usage, once [`Lease::fd`] is readable; the server goes back
     /// to the pool. `Err` ([`is_lost`]) if the server is gone.
     pub(crate) fn exit(&mut self) -> io::Result<(ExitStatus, Usage)> {
         let server = self.server.take().ok_or_else(lost)?;
-        let message = match receive(&server.socket, Duration::ZERO) {
+        let message = match receive(&server.socket, REPORT) {
             Ok(message) if message.len() == 21 && message[0] == b'X' => message,
             _ => {
                 count_lost(server.words());
@@ -635,11 +643,32 @@ fn fork_in(server: Server, request: &[u8]) -> Result<Started, bool> {
         group,
         exit: ExitWatch::Warm(Lease {
             server: Some(server),
+            pidfd: pidfd_of(pid),
         }),
         stdin: Some(stdin),
         stdout: Some(stdout),
         stderr: Some(stderr),
     })
+}
+
+/// A pidfd of a server's child `pid` (Linux ≥ 5.3), if it is still the leader of its process
+/// group: not a process that took the pid of a child already ended and reaped.
+#[cfg(target_os = "linux")]
+fn pidfd_of(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: the descriptor was just created and nothing else owns it.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd as i32) };
+    // SAFETY: getpgid takes a pid; no memory is involved.
+    (unsafe { libc::getpgid(pid) } == pid).then_some(fd)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pidfd_of(_pid: i32) -> Option<OwnedFd> {
+    None
 }
 
 /// A connected pair of `SOCK_SEQPACKET` Unix sockets, close-on-exec (the one a server gets is
