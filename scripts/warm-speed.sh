@@ -66,7 +66,8 @@ for lang in py cpp; do
         echo "$n_loop / $(loop $lang "$n_loop")" | bc -l >> "$work/$lang.loop"
         echo "$n_cold / $(stress $lang "$n_cold" --cold)" | bc -l >> "$work/$lang.cold"
         echo "$n_warm / $(stress $lang "$n_warm")" | bc -l >> "$work/$lang.warm"
-        echo "$lang round $r: loop $(tail -1 "$work/$lang.loop"), cold $(tail -1 "$work/$lang.cold"), warm $(tail -1 "$work/$lang.warm") cases/s" >&2
+        printf '%s round %d: loop %.1f, cold %.1f, warm %.1f cases/s\n' "$lang" "$r" \
+            "$(tail -1 "$work/$lang.loop")" "$(tail -1 "$work/$lang.cold")" "$(tail -1 "$work/$lang.warm")" >&2
     done
 done
 date -u +"warm speed finished %Y-%m-%dT%H:%M:%SZ, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -38,9 +38,8 @@
 //! `random` is reseeded in each child (it reseeds itself at a fork); the recursion limit, the
 //! thread stack size and every module the program imports are the child's own.
 //!
-//! Measured (benches/stress.rs, BENCHMARKS.md "Warm starts"): a Python run cost 8.5 ms with the
-//! interpreter's own exit and 4.7 ms with the module teardown skipped and the server's objects
-//! frozen out of the garbage collector, against about 100 ms cold on this loaded machine.
+//! The figures, warm against `--cold` and a shell loop, are in BENCHMARKS.md ("Warm starts",
+//! `scripts/warm-speed.sh`).
 
 use std::collections::HashMap;
 use std::io::{self, Read};
