@@ -98,7 +98,8 @@ fn a_test_script_shrinks_fifty_lines_to_the_line_with_a_9_and_its_runs_are_count
         panic!("{}", run.all())
     };
     let prefix = format!(
-        "shrunk from 50 lines, {} bytes to 1 lines, 2 bytes in {runs} test runs, ",
+        "shrunk from 50 lines, 250 tokens, {} bytes to 1 lines, 1 tokens, 2 bytes in {runs} \
+         test runs, ",
         fifty_lines().len()
     );
     assert!(
@@ -150,6 +151,40 @@ fn a_case_that_is_already_minimal_is_said_plainly() {
     assert_eq!(
         std::fs::read_to_string(dir.join("case.min")).unwrap(),
         "9\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_case_as_long_but_with_smaller_numbers_is_said_to_be_shrunk() {
+    // Two equal numbers of 10 or more: `64 64` goes to `10 10`, as many lines, tokens and
+    // bytes, which the sizes alone would not show as a shrink.
+    let dir = temp_dir("shrink-same-size");
+    std::fs::write(dir.join("case.in"), "64 64\n").unwrap();
+    script(
+        &dir.join("equal.sh"),
+        "#!/bin/sh\nread a b < \"$1\"\n[ \"$a\" = \"$b\" ] && [ \"$a\" -ge 10 ] 2>/dev/null\n",
+    );
+    let run = shrink(&dir, &["case.in", "--test", "./equal.sh"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("case.min.in")).unwrap(),
+        "10 10\n"
+    );
+    let [note, summary, _] = run.last_lines(3)[..] else {
+        panic!("{}", run.all())
+    };
+    assert_eq!(
+        note,
+        "note: as many lines, tokens and bytes as case.in, but smaller: earlier in byte order \
+         (numbers lowered, letters made smaller)"
+    );
+    assert!(
+        summary.starts_with(
+            "shrunk from 1 lines, 2 tokens, 6 bytes to 1 lines, 2 tokens, 6 bytes in "
+        ),
+        "{}",
+        run.all()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -428,8 +463,9 @@ fn ctrl_c_writes_the_smallest_case_so_far_and_exits_130_and_a_second_one_loses_n
         "{kept:?}: {all}"
     );
     let said = format!(
-        "to {} lines, {} bytes in ",
+        "to {} lines, {} tokens, {} bytes in ",
         kept.lines().count(),
+        kept.split_ascii_whitespace().count(),
         kept.len()
     );
     assert!(stdout.contains(&said), "{said}: {all}");
@@ -452,5 +488,15 @@ fn a_test_with_a_flag_of_the_brute_force_mode_is_bad_usage() {
         assert_eq!(run.code, Some(2), "{}", run.all());
         assert!(run.stderr.contains("cannot be used with"), "{}", run.all());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_shrink_has_a_time_budget_by_default() {
+    // A shrink of a big case may try what no longer cuts for long: five minutes unless told.
+    let dir = temp_dir("shrink-default-budget");
+    let run = Run::in_dir(&dir, &["shrink", "--help"], &[("NO_COLOR", "1")]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(run.stdout.contains("[default: 5m]"), "{}", run.all());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -73,10 +73,11 @@ pub struct ShrinkArgs {
     /// Output cap per run of each program, in bytes (K and M suffixes allowed).
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
-    /// Wall-clock budget (e.g. 30s, 5m): the shrink ends with the smallest case so far. No
-    /// limit by default.
-    #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
-    time: Option<Duration>,
+    /// Wall-clock budget (e.g. 30s, 20m): the shrink ends with the smallest case so far. A
+    /// 1.4 MB tree came down to its minimum in a minute; a shrink of a big case may go on
+    /// trying what no longer cuts far longer.
+    #[arg(long, value_parser = parse_duration, default_value = "5m", value_name = "DURATION")]
+    time: Duration,
     /// Where the result goes (default: DIR/NAME.min.EXT beside DIR/NAME.EXT). It is rewritten
     /// each time a smaller case is found.
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -210,7 +211,7 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         })
     };
     let started = Instant::now();
-    let deadline = args.time.map(|t| started + t);
+    let deadline = Some(started + args.time);
     let result = match &mode {
         Mode::Test(test) => shrink::shrink_by_test(test, &case_name, &original, deadline, on_try)
             .map(|reduced| (reduced, None)),
@@ -261,14 +262,13 @@ pub fn run(args: ShrinkArgs) -> CliResult {
 
 /// The closing lines: why it stopped, the timeouts, the sizes and runs, the path written.
 fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration, output: &Path) {
-    let coarse = crate::text_shrink::coarse_note(&reduced.input);
-    for note in reduced.cut_short.iter().chain(&coarse) {
+    if let Some(note) = &reduced.cut_short {
         outln!("note: {note}");
     }
     match reduced.stopped {
         Some(Stop::Budget) => outln!(
             "the time budget ({:?}) ran out: this is the smallest case so far",
-            args.time.unwrap_or_default()
+            args.time
         ),
         Some(Stop::Interrupted) => outln!("interrupted: this is the smallest case so far"),
         None => {}
@@ -282,7 +282,21 @@ fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration,
     }
     let runs = reduced.runs;
     if reduced.input != original {
-        let counts = |t: &str| format!("{} lines, {} bytes", t.lines().count(), t.len());
+        let counts = |t: &str| {
+            let tokens = t.split_ascii_whitespace().count();
+            format!(
+                "{} lines, {tokens} tokens, {} bytes",
+                t.lines().count(),
+                t.len()
+            )
+        };
+        if counts(&reduced.input) == counts(original) {
+            outln!(
+                "note: as many lines, tokens and bytes as {}, but smaller: earlier in byte \
+                 order (numbers lowered, letters made smaller)",
+                args.case.display()
+            );
+        }
         outln!(
             "shrunk from {} to {} in {runs} test runs, {:.2} s",
             counts(original),
