@@ -13,7 +13,7 @@
 //!    by ranges of labels (a leaf with its edge, a node of two edges joining its neighbours),
 //!    the rest renumbered onto 1..k with `n`, the range bisected from the top and the bottom
 //!    first (`edges.rs`): a 120,000-node path, 1.4 MB, comes down to the 65,537 nodes its
-//!    failure needs in 65 candidates, where no cut of its lines was a tree;
+//!    failure needs in 17 runs, where no cut of its lines was a tree;
 //! 3. counted lists: a number and that many tokens or lines after it, or one more or one less
 //!    (also the `N Q` shape, queries after a line of N numbers, and a parent list of N-1), cut
 //!    with their count; where a cut alone is refused, a list of labels (a permutation, 1..n

@@ -1,8 +1,11 @@
 //! Numbers towards 0: each number token alone (a natural number to the smallest value kept
 //! that a bisection finds, 0 and 1 first; a negative one up towards 0; a decimal to fewer
 //! digits), then every occurrence of one value at once — on one line (`65 65` to `1 1`), then
-//! over the whole text (`8 1` and the edge `8 8` to `1 1` and `1 1`) — never below the next
-//! smaller value there, so `l <= r` pairs stay ordered.
+//! over the whole text (`8 1` and the edge `8 8` to `1 1` and `1 1`) — never past the next
+//! value towards 0 there, so `l <= r` pairs stay ordered. Negative values go up together as
+//! natural ones go down (issue 46: `3 / -7 -7 -7`, where any two equal values fail, stopped at
+//! `2 / -7 -7`, each -7 refused alone; it is `2 / 0 0` now). Values a bisection passes over
+//! are tried by the deep passes ([`super::deep`]).
 
 use super::text::{lines_with_tokens, replaced, tokens, try_take, Keep, Span};
 
