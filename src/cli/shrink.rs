@@ -73,9 +73,8 @@ pub struct ShrinkArgs {
     /// Output cap per run of each program, in bytes (K and M suffixes allowed).
     #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
     output_limit: usize,
-    /// Wall-clock budget (e.g. 30s, 20m): the shrink ends with the smallest case so far. A
-    /// 1.4 MB tree came down to its minimum in a minute; a shrink of a big case may go on
-    /// trying what no longer cuts far longer.
+    /// Wall-clock budget (e.g. 30s, 20m): the shrink ends with the smallest case so far (a
+    /// big case's may go on long after its last cut).
     #[arg(long, value_parser = parse_duration, default_value = "5m", value_name = "DURATION")]
     time: Duration,
     /// Where the result goes (default: DIR/NAME.min.EXT beside DIR/NAME.EXT). It is rewritten
@@ -282,27 +281,13 @@ fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration,
     }
     let runs = reduced.runs;
     if reduced.input != original {
-        let counts = |t: &str| {
-            let tokens = t.split_ascii_whitespace().count();
-            format!(
-                "{} lines, {tokens} tokens, {} bytes",
-                t.lines().count(),
-                t.len()
-            )
-        };
-        if counts(&reduced.input) == counts(original) {
-            outln!(
-                "note: as many lines, tokens and bytes as {}, but smaller: earlier in byte \
-                 order (numbers lowered, letters made smaller)",
-                args.case.display()
-            );
+        let (from, to) = (shrink::sizes(original), shrink::sizes(&reduced.input));
+        if from == to {
+            let case = args.case.display();
+            outln!("note: as many lines, tokens and bytes as {case}, but smaller: earlier in byte order (numbers lowered, letters made smaller)");
         }
-        outln!(
-            "shrunk from {} to {} in {runs} test runs, {:.2} s",
-            counts(original),
-            counts(&reduced.input),
-            took.as_secs_f64()
-        );
+        let took = took.as_secs_f64();
+        outln!("shrunk from {from} to {to} in {runs} test runs, {took:.2} s");
     } else {
         outln!("no smaller case found in {runs} test runs");
     }

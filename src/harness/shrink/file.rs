@@ -79,6 +79,18 @@ pub fn min_path(case: &Path) -> PathBuf {
     case.with_file_name(named)
 }
 
+/// A case's size as `boardfuzz shrink` says it: `L lines, T tokens, B bytes` (the words the
+/// same whatever the numbers, for scripts). Tokens count: `64 64` to `16 16` is as many lines
+/// and bytes, and a shrink all the same.
+pub fn sizes(text: &str) -> String {
+    let tokens = text.split_ascii_whitespace().count();
+    format!(
+        "{} lines, {tokens} tokens, {} bytes",
+        text.lines().count(),
+        text.len()
+    )
+}
+
 /// Whether `now` is past the deadline, if there is one.
 fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
