@@ -2406,6 +2406,7 @@ pub fn arbitrary_case<C: for<'a> Arbitrary<'a>>(rng: &mut Rng) -> Result<C, Stri
 /// Redraws the low bit of each of `bytes` (see [`arbitrary_case`]): one to four stretches, each
 /// with a bit that is 1 with probability `1 - 2^-k`, `k` 1 (uniform) half the time, else drawn
 /// from 2 to 6.
+#[inline] // compiled where the generic `arbitrary_case` is: src/rng.rs says why
 fn odd_bytes(rng: &mut Rng, bytes: &mut [u8]) {
     let stretches = rng.range(1, 4);
     let mut start = 0;

@@ -2,6 +2,12 @@
 //!
 //! boardfuzz promises that a seed reproduces a run on any machine and any later version, so it
 //! does not depend on an external RNG crate whose streams may change between releases.
+//!
+//! Its draws are `#[inline]`: a case is drawn by generic code (`Game::generate`,
+//! `boardfuzz::game::arbitrary_case`) compiled in the game's crate, and inlined there they are
+//! compiled at that crate's optimization, whatever boardfuzz's own. With boardfuzz itself built
+//! at `opt-level = 0` (the profile docs/your-own-game.md gives a user's crate), they were a
+//! quarter of `check`'s time on Connect Four, not inlined (`perf`, BENCHMARKS.md).
 
 /// SplitMix64: fast, 64-bit state, good enough statistical quality for test generation.
 #[derive(Debug, Clone)]
@@ -23,6 +29,7 @@ impl Rng {
     }
 
     /// The next 64-bit value of the stream (uniform over all of `u64`).
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -32,23 +39,27 @@ impl Rng {
     }
 
     /// A uniform value in `0..n` (`n > 0`).
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "Rng::below(0)");
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
 
     /// A uniform value in `lo..=hi`.
+    #[inline]
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.below(hi - lo + 1)
     }
 
     /// True with probability `num / den`.
+    #[inline]
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
     }
 
     /// Fills `buf` with bytes of the stream: each 8-byte chunk is one [`Rng::next_u64`] in
     /// little-endian order (a shorter last chunk takes that value's low bytes).
+    #[inline]
     pub fn fill(&mut self, buf: &mut [u8]) {
         for chunk in buf.chunks_mut(8) {
             let bytes = self.next_u64().to_le_bytes();

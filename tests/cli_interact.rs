@@ -176,6 +176,14 @@ fn a_malformed_query_a_deadlock_and_an_early_exit_get_their_verdicts_shrunk() {
             run.stdout.contains(says),
             "{solution}: {says:?} not in {all}"
         );
+        // The deadlock's usual cause, said where its verdict is.
+        assert_eq!(
+            run.stdout.contains(
+                "note: hint: an interactive solution must flush its output after each line"
+            ),
+            solution == "guess_deadlock",
+            "{solution}: {all}"
+        );
         let (n, x) = shrunk(&run);
         match smallest {
             Some(want) => assert_eq!((n, x), want, "{solution}: {all}"),

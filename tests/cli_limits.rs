@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use common::{check_fixture, processes_with, reported_input, run_marker, stress_fixture, temp_dir};
-use common::{text, Run};
+use common::{judge_rows, text, Run};
 
 /// The environment of every run: a build cache in `dir`, no colours.
 fn env(dir: &Path) -> Vec<(String, String)> {
@@ -416,5 +416,359 @@ fn go_and_kotlin_sources_build_or_name_their_missing_compiler() {
     } else {
         eprintln!("skipped PyPy: `pypy3` is not installed here");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The sum of `|a_i|` of a reported max-subarray input (`n`, then the numbers): what
+/// `slow_sum.c` spins for (10 ms of CPU each) and `big_sum.c` holds (10 MiB each).
+fn sum_of_magnitudes(input: &str) -> i64 {
+    input
+        .lines()
+        .nth(1)
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|t| t.parse::<i64>().unwrap().abs())
+        .sum()
+}
+
+/// The saved case a finding names (`--- saved ---` and its path).
+fn saved_case(run: &Run) -> String {
+    run.stdout
+        .split("--- saved ---\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("nothing saved: {}", run.all()))
+        .to_string()
+}
+
+/// A time limit that its reruns do not give again — a run near the limit, or one a loaded
+/// machine slowed down — is a note, not a finding: the run is ok, exit 0. `flaky_slow.py` spins
+/// on its second run only (the probe's run of case 0 is its first): case 0 is a time limit once,
+/// and none of its 3 reruns. `judge` holds a case so too.
+#[test]
+fn a_time_limit_that_does_not_come_again_is_a_note_not_a_finding() {
+    let _alone = alone();
+    let dir = temp_dir("limits-unconfirmed");
+    let marker = run_marker("limits-unconfirmed");
+    let solution = format!("{} 1 {marker}", stress_fixture("flaky_slow.py"));
+    let run = stress(
+        &dir,
+        &solution,
+        &[
+            "--solution-timeout",
+            "300ms",
+            "--cases",
+            "10",
+            "--jobs",
+            "1",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(
+        run.stdout.contains("ok: 10 case(s), 0 finding(s)"),
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.contains(
+            "note: unconfirmed, not a finding: solution time limit: over the CPU-time limit 0.30s"
+        ) && run
+            .stdout
+            .contains("on case 0, given again by 0 of 3 reruns"),
+        "{}",
+        run.all()
+    );
+    assert!(!run.stdout.contains("FINDING"), "{}", run.all());
+    // `judge`: its first run spins, its reruns answer.
+    std::fs::write(dir.join("case.in"), "2\n3 -1\n").unwrap();
+    std::fs::write(dir.join("case.out"), "3\n").unwrap();
+    std::fs::remove_file(dir.join("runs.count")).unwrap();
+    let solution = format!("{} 0 {marker}", stress_fixture("flaky_slow.py"));
+    let run = run_in(
+        &dir,
+        &["judge", &solution, "case.in", "--solution-timeout", "300ms"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout),
+        [("ok".to_string(), "case.in".to_string())],
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout
+            .contains("  case.in (unconfirmed time limit: given again by 0 of 3 reruns)\n"),
+        "{}",
+        run.all()
+    );
+    assert!(processes_with(&marker).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A time-limit finding is shrunk keeping only candidates over 1.25x the CPU-time limit:
+/// `slow_sum.c` spins 10 ms per unit of the sum of its numbers, so under a 100 ms limit a sum of
+/// 11 is over the limit by 10%, the kind of case that a judge fails one time in two, and the
+/// shrink must keep a sum of at least 13 (130 ms, over 125 ms). The kept case is a time limit
+/// every time `judge` runs it.
+#[test]
+fn a_time_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
+    let _alone = alone();
+    let dir = temp_dir("limits-time-margin");
+    let gen = format!("{} {{size}}", stress_fixture("gen.py"));
+    let (brute, solution) = (stress_fixture("brute.py"), stress_fixture("slow_sum.c"));
+    let run = run_in(
+        &dir,
+        &[
+            "stress",
+            "-q",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--seed",
+            "1",
+            "--solution",
+            &solution,
+            "--solution-timeout",
+            "100ms",
+            "--cases",
+            "200",
+        ],
+    );
+    let (verdict, _) = finding(&run);
+    assert_eq!(verdict, "solution time limit", "{}", run.all());
+    let input = reported_input(&run.stdout);
+    assert!(sum_of_magnitudes(&input) >= 13, "{input}: {}", run.all());
+    assert!(
+        run.stdout.contains(
+            "note: kept with a margin: judged under 1.25x the CPU-time limit and 1.1x the memory \
+             limit (--time-margin, --memory-margin), this case still went over: over the \
+             CPU-time limit 0.12s"
+        ),
+        "{}",
+        run.all()
+    );
+    let saved = saved_case(&run);
+    for round in 0..5 {
+        let judged = run_in(
+            &dir,
+            &["judge", &solution, &saved, "--solution-timeout", "100ms"],
+        );
+        assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
+        assert_eq!(
+            judge_rows(&judged.stdout)[0].0,
+            "time limit",
+            "round {round}: {}",
+            judged.all()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A memory-limit finding is shrunk keeping only candidates over 1.1x the memory limit:
+/// `big_sum.c` holds 10 MiB per unit of the sum of its numbers, so under 100 MiB a sum of 10 is
+/// over the limit by its own megabyte of code and stack, and the shrink must keep a sum of at
+/// least 11 (over 110 MiB). The kept case is a memory limit every time `judge` runs it.
+#[test]
+fn a_memory_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
+    let _alone = alone();
+    let dir = temp_dir("limits-memory-margin");
+    let gen = format!("{} {{size}}", stress_fixture("gen.py"));
+    let (brute, solution) = (stress_fixture("brute.py"), stress_fixture("big_sum.c"));
+    let run = run_in(
+        &dir,
+        &[
+            "stress",
+            "-q",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--seed",
+            "1",
+            "--solution",
+            &solution,
+            "--memory-limit",
+            "100M",
+            "--cases",
+            "200",
+        ],
+    );
+    let (verdict, _) = finding(&run);
+    assert_eq!(verdict, "solution memory limit", "{}", run.all());
+    let input = reported_input(&run.stdout);
+    assert!(sum_of_magnitudes(&input) >= 11, "{input}: {}", run.all());
+    assert!(
+        run.stdout
+            .contains("this case still went over: over the memory limit 110.0 MiB"),
+        "{}",
+        run.all()
+    );
+    let saved = saved_case(&run);
+    for round in 0..5 {
+        let judged = run_in(
+            &dir,
+            &["judge", &solution, &saved, "--memory-limit", "100M"],
+        );
+        assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
+        assert_eq!(
+            judge_rows(&judged.stdout)[0].0,
+            "memory limit",
+            "round {round}: {}",
+            judged.all()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A solution over its time limit on the first case and on one of the largest size (and again
+/// on each rerun of the first) is slow on every input: an error before any case, as a solution
+/// that crashes on every input is, never a finding whose shrink costs a time limit a candidate.
+#[test]
+fn a_solution_slow_on_every_input_is_refused_before_any_case() {
+    let _alone = alone();
+    let dir = temp_dir("limits-always-slow");
+    let marker = run_marker("limits-always-slow");
+    let solution = format!("{} {marker}", stress_fixture("always_sleeps.py"));
+    let run = stress(&dir, &solution, &["--solution-timeout", "100ms"]);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stderr.contains(
+            "goes over its time limit on the first case (4 bytes) and on a case of the largest \
+             size, so it cannot be checked (nothing was saved): it is slow on every input — does \
+             it wait for input it never gets, or sleep? (no answer within the wall-clock cap \
+             2.10s"
+        ),
+        "{}",
+        run.all()
+    );
+    assert!(!run.stdout.contains("FINDING"), "{}", run.all());
+    assert!(processes_with(&marker).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A runtime error whose expected answer is long prints a screen, not the answer: the first
+/// lines of the diff, how many more and how long each answer is, and the files that hold them
+/// whole (the finding's `.out` and `.got`). Through `stress` (an answer of 100 lines, shrunk)
+/// and `judge` (of 5,000 lines: the issue's 45 KB, now under 16 KB in all).
+#[test]
+fn a_crash_with_a_long_expected_answer_prints_a_screen_and_saves_the_answers() {
+    let _alone = alone();
+    let dir = temp_dir("limits-long-answer");
+    let gen = format!("{} {{size}}", stress_fixture("long_gen.py"));
+    let brute = stress_fixture("long_answer_brute.py");
+    let solution = format!("{} 100", stress_fixture("long_answer_crash.py"));
+    let run = run_in(
+        &dir,
+        &[
+            "stress",
+            "-q",
+            "--gen",
+            &gen,
+            "--brute",
+            &brute,
+            "--seed",
+            "1",
+            "--solution",
+            &solution,
+            "--min-size",
+            "2",
+            "--cases",
+            "200",
+        ],
+    );
+    let (verdict, _) = finding(&run);
+    assert_eq!(verdict, "solution runtime error", "{}", run.all());
+    assert!(run.stdout.len() < 16 << 10, "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("more lines of the diff not shown\n(- has 100 lines, "),
+        "{}",
+        run.all()
+    );
+    let saved = saved_case(&run);
+    let (out, got) = (saved.replace(".in", ".out"), saved.replace(".in", ".got"));
+    assert!(
+        run.stdout.contains(&format!(
+            "the whole answers: {out} (expected), {got} (the solution's)"
+        )),
+        "{}",
+        run.all()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&out))
+            .unwrap()
+            .lines()
+            .count(),
+        100
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&got)).unwrap(),
+        "(runtime error) exit code 3\n"
+    );
+    // `judge` on a case of 5,000 numbers, whose expected answer has 5,000 lines.
+    let numbers: Vec<i64> = (0..5000).map(|i| i % 7 - 3).collect();
+    let listed: Vec<String> = numbers.iter().map(i64::to_string).collect();
+    std::fs::write(dir.join("long.in"), format!("5000\n{}\n", listed.join(" "))).unwrap();
+    let sums: Vec<String> = numbers
+        .iter()
+        .scan(0, |total, x| {
+            *total += x;
+            Some(total.to_string())
+        })
+        .collect();
+    std::fs::write(dir.join("long.out"), sums.join("\n") + "\n").unwrap();
+    let crash = stress_fixture("long_answer_crash.py");
+    let judged = run_in(&dir, &["judge", &crash, "long.in"]);
+    assert_eq!(judged.code, Some(1), "{}", judged.all());
+    assert!(judged.stdout.len() < 16 << 10, "{}", judged.all());
+    assert!(
+        judged
+            .stdout
+            .contains("… 4971 more lines of the diff not shown\n(- has 5000 lines, "),
+        "{}",
+        judged.all()
+    );
+    assert!(
+        judged
+            .stdout
+            .contains("the whole answers: long.out (expected), "),
+        "{}",
+        judged.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A recursive DFS over a path of 100,000 nodes needs about 12 MiB of stack: it passes under
+/// the default stack (the memory limit, as judges give), and under `--stack 8M` (a shell's
+/// usual limit) it is a runtime error named a stack overflow, with the limit it died of.
+#[test]
+fn a_deep_recursion_passes_with_the_judges_stack_and_is_a_stack_overflow_under_8m() {
+    let _alone = alone();
+    let dir = temp_dir("limits-stack");
+    let n = 100_000;
+    let edges: String = (1..n).map(|i| format!("{i} {}\n", i + 1)).collect();
+    std::fs::write(dir.join("path.in"), format!("{n}\n{edges}")).unwrap();
+    std::fs::write(dir.join("path.out"), format!("{}\n", n - 1)).unwrap();
+    let dfs = stress_fixture("deep_dfs.cpp");
+    let run = run_in(&dir, &["judge", &dfs, "path.in"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(judge_rows(&run.stdout)[0].0, "ok", "{}", run.all());
+    let run = run_in(&dir, &["judge", &dfs, "path.in", "--stack", "8M"]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[0].0,
+        "runtime error",
+        "{}",
+        run.all()
+    );
+    assert!(
+        run.stdout.contains(
+            "stack overflow: killed by signal 11 (SIGSEGV) under the stack limit 8.0 MiB \
+             (--stack); with 1.00 GiB it does not crash"
+        ),
+        "{}",
+        run.all()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -17,7 +17,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::{processes_with, reported_input, run_marker, stress_fixture, temp_dir, text, Run};
+use common::{judge_rows, processes_with, reported_input, run_marker, stress_fixture, temp_dir};
+use common::{text, Run};
 
 /// A fixture of `tests/fixtures/stress/`, by its absolute path.
 fn fixture(name: &str) -> String {
@@ -200,10 +201,9 @@ fn replays(cwd: &Path, finding: &Finding, solution: &str, verdict: &str) {
     assert_ne!(fixed, finding.replay, "the replay line names {solution}");
     let fixed = shell(cwd, &fixed);
     assert_eq!(fixed.code, Some(0), "{}", fixed.all());
-    assert!(
-        fixed
-            .stdout
-            .starts_with(&format!("ok             {saved} (")),
+    assert_eq!(
+        judge_rows(&fixed.stdout),
+        [("ok".to_string(), saved.to_string())],
         "{}",
         fixed.all()
     );
@@ -494,8 +494,9 @@ fn a_checker_program_accepts_a_plus_sign_and_float_accepts_more_digits_but_not_a
     );
     let again = shell(&dir, &finding.replay);
     assert_eq!(again.code, Some(1), "{}", again.all());
-    assert!(
-        again.stdout.starts_with("wrong answer   "),
+    assert_eq!(
+        judge_rows(&again.stdout)[0].0,
+        "wrong answer",
         "{}",
         again.all()
     );
@@ -908,7 +909,7 @@ fn judge_takes_the_time_limit_under_stress_s_name_and_under_its_older_one() {
         assert_eq!(run.code, Some(1), "{flag}: {}", run.all());
         // The limit given, not the default 10 s.
         assert!(
-            run.stdout.starts_with("time limit     spin.in (")
+            judge_rows(&run.stdout) == [("time limit".to_string(), "spin.in".to_string())]
                 && run.stdout.contains("\nover the CPU-time limit 0.30s (CPU "),
             "{flag}: {}",
             run.all()
@@ -939,32 +940,37 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
         std::fs::write(cases.join(format!("{name}.{ext}")), answer).unwrap();
     }
     let wrong = fixture("wrong.cpp");
-    let run = run_in(&dir, &["judge", &wrong, "cases"]);
+    let run = run_in(&dir, &["judge", &wrong, "cases", "--jobs", "3"]);
     assert_eq!(run.code, Some(1), "{}", run.all());
-    let verdicts: Vec<(&str, &str)> = run
-        .stdout
-        .lines()
-        .take(4)
-        .map(|l| {
-            let (verdict, rest) = l.split_at(15);
-            (verdict.trim_end(), rest.split(' ').next().unwrap())
-        })
-        .collect();
+    let row = |verdict: &str, case: &str| (verdict.to_string(), case.to_string());
     assert_eq!(
-        verdicts,
+        judge_rows(&run.stdout),
         [
-            ("wrong answer", "cases/a.in"),
-            ("ok", "cases/b.in"),
-            ("wrong answer", "cases/c.in"),
-            ("ok", "cases/d.in"),
+            row("wrong answer", "cases/a.in"),
+            row("ok", "cases/b.in"),
+            row("wrong answer", "cases/c.in"),
+            row("ok", "cases/d.in"),
         ],
         "{}",
         run.all()
     );
-    // The first failure shown whole.
     assert!(
         run.stdout
-            .contains("\n--- cases/a.in: wrong answer ---\n--- input ---\n1\n-1\n"),
+            .starts_with("verdict                CPU    wall  case\n"),
+        "{}",
+        run.all()
+    );
+    // Every failure's details, in the cases' order.
+    let a = run
+        .stdout
+        .find("\n--- cases/a.in: wrong answer ---\n--- input ---\n1\n-1\n");
+    let c = run
+        .stdout
+        .find("\n--- cases/c.in: wrong answer ---\n--- input ---\n2\n-3 -2\n");
+    assert!(a.is_some() && a < c, "{}", run.all());
+    assert!(
+        run.stdout.contains("expected: the .ans file's")
+            && run.stdout.contains("expected: the .out file's"),
         "{}",
         run.all()
     );
@@ -979,7 +985,10 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
     let run = run_in(&dir, &["judge", &correct, "cases"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
     assert_eq!(
-        run.stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        judge_rows(&run.stdout)
+            .iter()
+            .filter(|(verdict, _)| verdict == "ok")
+            .count(),
         4
     );
     assert!(
@@ -988,17 +997,16 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
         run.all()
     );
 
-    // One kept case by its file, and other verdicts.
+    // One kept case by its file, and other verdicts; a glob's answers are no cases.
     let crash = fixture("crash.cpp");
-    let run = run_in(&dir, &["judge", &crash, "cases/a.in", "cases/b.in"]);
-    assert_eq!(run.code, Some(1), "{}", run.all());
-    assert!(
-        run.stdout.starts_with("runtime error  cases/a.in ("),
-        "{}",
-        run.all()
+    let run = run_in(
+        &dir,
+        &["judge", &crash, "cases/a.in", "cases/a.out", "cases/b.in"],
     );
-    assert!(
-        run.stdout.contains("\nok             cases/b.in ("),
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout),
+        [row("runtime error", "cases/a.in"), row("ok", "cases/b.in")],
         "{}",
         run.all()
     );
@@ -1006,19 +1014,36 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
     let run = run_in(&dir, &["judge", &spaces, "cases", "--checker", "tokens"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
 
-    // An input with no answer beside it is an error, and nothing is run.
+    // A case with no answer beside it is listed so, and the others are judged; with --brute,
+    // the brute force's answer judges it.
     std::fs::write(cases.join("e.in"), "1\n5\n").unwrap();
     let run = run_in(&dir, &["judge", &correct, "cases"]);
-    assert_eq!(run.code, Some(2), "{}", run.all());
-    assert!(
-        run.stderr
-            .contains("cases/e.in: no expected answer beside it (cases/e.out or cases/e.ans)"),
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[4],
+        row("no answer kept", "cases/e.in"),
         "{}",
         run.all()
     );
-    assert!(run.stdout.is_empty(), "{}", run.all());
-    let run = run_in(&dir, &["judge", &correct, "cases/e.in"]);
-    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stdout.contains(
+            "--- cases/e.in: no answer kept ---\nno cases/e.out or cases/e.ans beside it (give \
+             --brute to judge it by a brute force's answer)"
+        ) && run
+            .stdout
+            .contains("\nok: 4 of 5 case(s) judged, 4 ok, 1 no answer kept\n"),
+        "{}",
+        run.all()
+    );
+    let brute = fixture("brute.py");
+    let run = run_in(&dir, &["judge", &wrong, "cases", "--brute", &brute]);
+    assert_eq!(run.code, Some(1), "{}", run.all());
+    assert_eq!(
+        judge_rows(&run.stdout)[4],
+        row("ok", "cases/e.in"),
+        "{}",
+        run.all()
+    );
     let run = run_in(&dir, &["judge", &correct, "no-such-folder"]);
     assert_eq!(run.code, Some(2), "{}", run.all());
     assert!(
@@ -1033,12 +1058,12 @@ fn judge_gives_one_verdict_per_kept_case_and_fails_if_any_fails() {
 // 6. The time budget and Ctrl-C.
 
 #[test]
-fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_rerun() {
-    // Seed 2's case 2 is `1` / `7`, on which sleeps.py sleeps: it is found 3 s after it starts
+fn the_time_budget_holds_when_a_time_limit_takes_a_whole_solution_timeout_to_confirm() {
+    // Seed 2's case 2 is `1` / `7`, on which sleeps.py sleeps: it is seen 3 s after it starts
     // (the wall-clock cap of a 1 s CPU-time limit, whatever the load: a sleep uses no CPU
-    // time), before the 4 s budget and its 2 s grace end, and its rerun (the shrink's first
-    // evaluation) takes the 3 s cap again, past them: the run reports the case as found
-    // (before: a panic, "the found case was evaluated first").
+    // time), before the 4 s budget and its 2 s grace end, and its first rerun, which would
+    // confirm it, takes the 3 s cap again, past them: the run ends on time, and the time limit
+    // seen once is a note, not a finding.
     let dir = temp_dir("stress-time");
     let marker = run_marker("stress-time");
     let slow = format!("sleeps.py {marker}");
@@ -1048,11 +1073,13 @@ fn the_time_budget_holds_when_the_found_case_takes_a_whole_solution_timeout_to_r
         &slow,
         &["--seed", "2", "--time", "4s", "--solution-timeout", "1s"],
     );
-    let finding = found(&dir, &run, "sleeps-py", "solution time limit", "7\n");
-    assert_eq!(finding.input, "1\n7\n", "{}", run.all());
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(!run.stdout.contains("FINDING"), "{}", run.all());
     assert!(
-        run.stdout
-            .contains("the time budget ran out while shrinking"),
+        run.stdout.contains(
+            "note: unconfirmed, not a finding: a limit verdict of sleeps-py on case 2, whose \
+             rerun 1 of 3 was still running at the end of the time budget"
+        ),
         "{}",
         run.all()
     );
@@ -1185,16 +1212,45 @@ fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
 }
 
 #[test]
-fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
-    // One job: the first hang is case 2's, the second the shrink's rerun of it.
-    let dir = temp_dir("stress-ctrl-c-shrink");
+fn ctrl_c_while_a_time_limit_is_confirmed_is_a_note_not_a_finding() {
+    // One job: the first hang is case 2's, the second its first rerun, which would confirm it.
+    let dir = temp_dir("stress-ctrl-c-confirm");
     let (child, marker) = spawn_slow(
         &dir,
-        "stress-rerun",
+        "stress-confirm",
         &["--jobs", "1", "--solution-timeout", "3s"],
     );
     let pid = child.id();
     wait_for_hang(&marker, pid, 2);
+    let (code, report, took) = interrupt(child);
+    assert_eq!(code, Some(130), "{report}");
+    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(!report.contains("FINDING"), "{report}");
+    assert!(
+        report.contains(
+            "note: unconfirmed, not a finding: solution time limit: over the CPU-time limit 3.00s"
+        ) && report.contains("on case 2: Ctrl-C came before it was run again"),
+        "{report}"
+    );
+    assert!(report.contains("\nINTERRUPTED: "), "{report}");
+    assert!(saved_cases(&dir).is_empty(), "{report}");
+    let left = left_running(&marker);
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
+    // One job: the first hang is case 2's, the next three its reruns that confirm it, the
+    // fifth the shrink's rerun of it.
+    let dir = temp_dir("stress-ctrl-c-shrink");
+    let (child, marker) = spawn_slow(
+        &dir,
+        "stress-rerun",
+        &["--jobs", "1", "--solution-timeout", "2s"],
+    );
+    let pid = child.id();
+    wait_for_hang(&marker, pid, 5);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
     assert!(took < Duration::from_secs(3), "{took:?}: {report}");

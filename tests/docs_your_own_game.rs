@@ -486,11 +486,146 @@ fn the_suite_failure_the_page_quotes_is_the_one_the_suite_prints() {
         .downcast_ref::<String>()
         .cloned()
         .unwrap_or_default();
-    let printed = printed.replace(root.to_str().unwrap(), "/path/to/take_away");
+    let printed = printed.replace(root.to_str().unwrap(), "/path/to/stones");
     assert_eq!(
         quoted, printed,
         "the page quotes another failure than the suite prints"
     );
     assert!(printed.contains("census take_away --fill"), "{printed}");
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The page's section `## N.` (a numbered step), whole.
+fn step(page: &str, n: u32) -> &str {
+    section(page, &format!("{n}. "))
+}
+
+#[test]
+fn every_other_item_the_page_uses_has_its_signature_as_declared() {
+    let page = read("docs/your-own-game.md");
+    let table = section(&page, "Every other item this page uses");
+    let squash = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut rows = 0;
+    for line in table.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let (item, signature, file) = (cells[0], cells[1], cells[2]);
+        let unquote = |cell: &str| cell.trim_matches(['|', ' ', '`']).to_string();
+        let (signature, file) = (unquote(signature), unquote(file));
+        assert!(
+            squash(&read(&file)).contains(&squash(&signature)),
+            "{file} does not declare `{signature}` ({item})"
+        );
+        rows += 1;
+    }
+    assert!(rows >= 19, "only {rows} items in the table");
+    // Where the reference section uses an item that is not of `Game`, it writes its
+    // signature out too.
+    let reference = section(&page, "Reference: every item of `Game`");
+    for signature in [
+        "pub type Trace = Result<Vec<String>, Outcome>;",
+        "pub fn tag_bit(tags: &[&str], name: &str) -> u64",
+        "pub fn tag_bits(tags: &[&str], names: &[&str]) -> u64",
+        "pub fn tag_names(tags: &[&'static str], bits: u64) -> Vec<&'static str>",
+    ] {
+        assert!(reference.contains(&format!("`{signature}`")), "{signature}");
+        assert!(squash(&read("src/game.rs")).contains(&squash(signature)));
+    }
+}
+
+#[test]
+fn the_crate_and_the_game_have_names_of_their_own() {
+    let page = read("docs/your-own-game.md");
+    let blocks = common::markdown::fenced_blocks(&page);
+    let lines = || blocks.iter().flat_map(|b| b.lines.iter());
+    let krate = lines()
+        .find_map(|l| l.strip_prefix("cargo new --lib "))
+        .expect("step 1 makes the crate")
+        .to_string();
+    let slug = lines()
+        .find_map(|l| l.trim().strip_prefix("const SLUG: &'static str = \""))
+        .and_then(|l| l.strip_suffix("\";"))
+        .expect("step 2 names the game")
+        .to_string();
+    assert_ne!(krate, slug, "the crate and the game have one name");
+    // The fuzz crate depends on the crate by its name and names its targets by the slug.
+    let fuzz = step(&page, 6);
+    assert!(fuzz.contains(&format!("{krate} = {{ path = \"..\" }}")));
+    assert!(fuzz.contains(&format!("name = \"{slug}_parse\"")));
+    assert!(fuzz.contains(&format!("::<{krate}::TakeAway>")));
+    // The page says which is which before it uses them.
+    let first = step(&page, 1);
+    assert!(first.contains(&format!("the **crate** is `{krate}`")));
+    assert!(first.contains(&format!("the **game** in it is\n`{slug}`")));
+}
+
+#[test]
+fn the_page_warns_of_each_first_build_where_it_happens_and_gives_the_example_s_profile() {
+    let page = read("docs/your-own-game.md");
+    // Each warning comes before the first command that builds.
+    for (n, warning, command) in [
+        (
+            3,
+            "**The first build is the slow one.**",
+            "cargo run --release --",
+        ),
+        (
+            5,
+            "**The first `cargo test` is a build of its own**",
+            "cargo test",
+        ),
+        (6, "**The first build is the slow one.**", "cargo fuzz run"),
+    ] {
+        let text = step(&page, n);
+        let warned = text
+            .find(warning)
+            .unwrap_or_else(|| panic!("step {n}: no warning"));
+        let built = text
+            .find(&format!("\n{command}"))
+            .unwrap_or_else(|| panic!("step {n}: no `{command}`"));
+        if n != 6 {
+            assert!(warned < built, "step {n} warns after `{command}`");
+        }
+        // With figures, measured.
+        let paragraph = &text[warned
+            ..text[warned..]
+                .find("\n\n")
+                .map_or(text.len(), |e| warned + e)];
+        assert!(
+            paragraph.contains(" s "),
+            "step {n} gives no figure: {paragraph}"
+        );
+    }
+    // The profile step 1 gives is the example crate's, line for line.
+    let first = step(&page, 1);
+    let start = first
+        .find("cat >> Cargo.toml <<'TOML'\n")
+        .expect("a profile")
+        + 27;
+    let profile = &first[start..start + first[start..].find("\nTOML").unwrap()];
+    let example = read("examples/your-game/Cargo.toml");
+    let kept: Vec<&str> = example
+        .lines()
+        .filter(|l| !l.starts_with('#') && (l.starts_with("[profile") || l.contains(" = ")))
+        .skip_while(|l| !l.starts_with("[profile"))
+        .collect();
+    let given: Vec<&str> = profile.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(given, kept, "the page's profile is not the example's");
+}
+
+#[test]
+fn repro_help_says_which_shrinker_shrinks() {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardfuzz"))
+        .args(["repro", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(!help.contains("Shrink the case structurally"), "{help}");
+    assert!(
+        help.contains("by the game's own structural shrinker where it has one")
+            && help.contains("else as judge text by the generic shrinker"),
+        "{help}"
+    );
 }

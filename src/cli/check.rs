@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::game::{DynGame, Fault, Outcome};
+use crate::harness::programs::subject::CONFIRM_RUNS;
 use crate::harness::run::campaign::{self, Budget, Entrant, Plan, Shard};
 use crate::harness::run::progress::Show;
 use crate::harness::run::watchdog;
@@ -147,6 +148,7 @@ pub fn run(games: &Games, mut args: CheckArgs, given: &Given) -> CliResult {
         deep_one_in: args.deep_share,
         reference_faults_are_findings: true,
         verbose: false,
+        margins: args.run.margins.margins(),
     };
     let runs = campaign::run(&plan, &mut io::stderr());
     let info = RunInfo {
@@ -250,11 +252,38 @@ fn probe_solutions(
                     fault: Fault::RuntimeError,
                     message,
                 } if !message.starts_with(process::KILLED_BY_SIGNAL) => failures.push(message),
+                Outcome::Failed {
+                    fault: Fault::TimeLimit,
+                    message,
+                } => failures.push(format!("time limit: {message}")),
                 _ => continue 'solutions,
             }
         }
         if let [first, second] = &failures[..] {
-            if first == second {
+            let slow = |m: &str| m.starts_with("time limit: ");
+            // Slow on both shortest cases, and again on each rerun of the shortest (a loaded
+            // machine does not make it so): slow on every input.
+            let slow_always = slow(first)
+                && slow(second)
+                && (1..CONFIRM_RUNS).all(|_| {
+                    matches!(
+                        subject.run(game, inputs[0].as_bytes(), options),
+                        Outcome::Failed {
+                            fault: Fault::TimeLimit,
+                            ..
+                        }
+                    )
+                });
+            if slow_always {
+                return Err(Usage(format!(
+                    "--solution `{}` goes over its time limit on the two shortest of the first \
+                     cases, so it cannot be checked (nothing was saved): it is slow on every \
+                     input — does it wait for input it never gets, or sleep? ({})",
+                    subject.command().unwrap_or(""),
+                    first.trim_start_matches("time limit: ")
+                )));
+            }
+            if first == second && !slow(first) {
                 return Err(Usage(format!(
                     "--solution `{}` fails the same way on the two shortest of the first \
                      cases, so it cannot be checked (nothing was saved): {first}",

@@ -78,7 +78,16 @@ pub(super) fn sweep(dir: &Path) {
 /// a screen shown as its first and last lines, pointing to the saved case, or, when it was not
 /// saved (`--no-save`), to a file written for it in the temporary folder
 /// (`boardfuzz-<name>-<hash>.in`). Should that file not be written, the input is shown whole.
+/// Answers over a screen are shown cut, pointing to the saved finding's files, or to files
+/// written for them in the temporary folder (`boardfuzz-<name>-<hash>.expected` and `.got`).
 pub(super) fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
+    let mut d = std::borrow::Cow::Borrowed(d);
+    if d.answer_files.is_none() && d.answers_over_a_screen() {
+        let hash = crate::harness::keep::corpus::content_hash(d.input.as_bytes());
+        let base = std::env::temp_dir().join(format!("boardfuzz-{}-{hash}.in", d.slug));
+        let files = crate::harness::keep::corpus::save_answers(&base, &d.comparison);
+        d.to_mut().answer_files = files;
+    }
     if d.saved.is_some() || crate::harness::fits_a_screen(&d.input) {
         return d.report_on_screen(None);
     }
@@ -92,9 +101,15 @@ pub(super) fn finding_on_screen(d: &crate::harness::Disagreement) -> String {
 /// terminal report that shows only its head and tail; `None` (with a warning) if it cannot be
 /// written.
 pub(super) fn whole_case_file(slug: &str, input: &str) -> Option<std::path::PathBuf> {
-    let hash = crate::harness::keep::corpus::content_hash(input.as_bytes());
-    let path = std::env::temp_dir().join(format!("boardfuzz-{slug}-{hash}.in"));
-    match std::fs::write(&path, input) {
+    temp_file(slug, "in", input)
+}
+
+/// A file in the temporary folder holding `text` (`boardfuzz-<name>-<hash>.<extension>`), for a
+/// report that shows only part of it; `None` (with a warning) if it cannot be written.
+pub(super) fn temp_file(name: &str, extension: &str, text: &str) -> Option<std::path::PathBuf> {
+    let hash = crate::harness::keep::corpus::content_hash(text.as_bytes());
+    let path = std::env::temp_dir().join(format!("boardfuzz-{name}-{hash}.{extension}"));
+    match std::fs::write(&path, text) {
         Ok(()) => Some(path),
         Err(e) => {
             eprintln!("warning: cannot write {}: {e}", path.display());

@@ -47,22 +47,8 @@ pub(super) struct SolutionArgs {
     /// game.
     #[arg(long, value_name = "COMMAND", num_args = 1.., action = clap::ArgAction::Append)]
     pub(super) solution: Vec<String>,
-    /// CPU-time limit per run of --solution (user + system of its whole process group, as
-    /// judges charge it; over it: a "time limit" verdict; the program and everything it started
-    /// are killed). A run that sleeps or blocks is stopped at a wall-clock cap of 3x the limit,
-    /// and at least the limit + 2s.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    pub(super) solution_timeout: Duration,
-    /// Memory limit per run of --solution, in bytes (K, M and G suffixes allowed; 0 for
-    /// none): the resident memory of its whole process group, sampled as it runs and its peak
-    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
-    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
-    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
-    pub(super) memory_limit: u64,
-    /// Output cap per run of --solution, in bytes (K and M suffixes allowed); over it: an
-    /// "output limit" verdict.
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    pub(super) output_limit: usize,
+    #[command(flatten)]
+    pub(super) limits: super::limits::LimitArgs,
     /// Watchdog floor for in-process code (engine, reference, census): a call that runs longer
     /// than this plus 100x the other side's time on the same case is reported as a hang.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
@@ -107,6 +93,8 @@ pub(super) struct RunArgs {
     /// page, every finding in it). May be given more than once; docs/reports.md shows each.
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     pub(super) report: Vec<String>,
+    #[command(flatten)]
+    pub(super) margins: super::limits::MarginArgs,
 }
 
 impl RunArgs {
@@ -220,6 +208,7 @@ impl SolutionArgs {
         if self.solution.is_empty() {
             return Ok(Vec::new());
         }
+        self.limits.apply_stack()?;
         let tools = self.toolchain.toolchain()?;
         let checker = self.checker.checker(&tools)?;
         let solution_tools = self.toolchain.for_solution(&tools);
@@ -230,9 +219,9 @@ impl SolutionArgs {
                 let prepared = super::programs::ready(&solution_tools, "--solution", line)?;
                 Ok(Subject::Solution {
                     command: prepared.command,
-                    timeout: self.solution_timeout,
-                    output_cap: self.output_limit,
-                    memory: self.memory_limit,
+                    timeout: self.limits.solution_timeout,
+                    output_cap: self.limits.output_limit,
+                    memory: self.limits.memory_limit,
                     checker: checker.clone(),
                     interactor: None,
                 })

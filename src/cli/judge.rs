@@ -1,49 +1,41 @@
-//! `boardfuzz judge`: a program against kept cases — the findings `stress` saved, a problem's
-//! samples, any folder of `NAME.in` beside `NAME.out` (or `NAME.ans`) — one verdict per case,
-//! as a judge gives them, so that a fixed bug stays fixed. The first case that fails is shown
-//! whole: its input and the output diff.
+//! `boardfuzz judge`: a program against kept cases — the findings `stress` saved (a findings
+//! folder, however deep), a problem's samples, any folder of `NAME.in` beside `NAME.out` (or
+//! `NAME.ans`) — one verdict per case, as a judge gives them, so that a fixed bug stays fixed.
+//! Cases run on every core; the table gives each case's verdict, CPU and wall time, and every
+//! failure's details follow it, each a screen at most ([`crate::harness::run::judge`]).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 
-use crate::game::Outcome;
-use crate::harness::programs::checker::Judgement;
-use crate::harness::programs::interact;
-use crate::harness::programs::subject::run_solution;
-use crate::harness::{case::input, diff_styled, run::interrupt};
+use crate::harness::run::interrupt;
+use crate::harness::run::judge::{judge_all, kept_cases, Judge};
 
 use super::programs::{ready, ToolchainArgs};
-use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
+use super::{parse_duration, CheckerArgs, CliResult, Usage};
 
 #[derive(Args, Debug)]
+#[command(mut_arg("solution_timeout", |a| a.visible_alias("timeout")))]
 pub struct JudgeArgs {
     /// The program: a command (`./a.out`, `python3 sol.py`) or a source file (`main.cpp`).
     program: String,
-    /// Cases: `NAME.in` files (each with `NAME.out` or `NAME.ans` beside it) or folders of them.
+    /// Cases: `NAME.in` files (each with `NAME.out` or `NAME.ans` beside it), or folders of
+    /// them, searched to any depth (`findings/`, as `stress` writes it, holds a folder per
+    /// solution). Answers (`.out`, `.ans`) and a finding's notes (`.got`, …) given by a shell
+    /// glob are skipped. A case with no answer beside it is judged by --brute's answer, or
+    /// reported as having none (the others are still judged).
     #[arg(required = true, value_name = "CASE")]
     cases: Vec<PathBuf>,
-    /// CPU-time limit per case (user + system of the program's whole process group, as judges
-    /// charge it; over it: a "time limit" verdict). A run that sleeps or blocks is stopped at a
-    /// wall-clock cap of 3x the limit, and at least the limit + 2s. The flag `stress` and
-    /// `check --solution` take; `--timeout` is its older name.
-    #[arg(
-        long,
-        visible_alias = "timeout",
-        value_parser = parse_duration,
-        default_value = "10s",
-        value_name = "DURATION"
-    )]
-    solution_timeout: Duration,
-    /// Memory limit per case, in bytes (K, M and G suffixes allowed; 0 for none): the resident
-    /// memory of the program's whole process group. Over it: a "memory limit" verdict.
-    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
-    memory_limit: u64,
-    /// Output cap per case, in bytes (K and M suffixes allowed).
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    output_limit: usize,
+    /// A brute force whose answer judges each case kept without an answer beside it.
+    #[arg(long, visible_alias = "reference", value_name = "PROGRAM")]
+    brute: Option<String>,
+    /// Time limit of the brute force per case (wall clock).
+    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
+    brute_timeout: Duration,
+    #[command(flatten)]
+    limits: super::limits::LimitArgs,
     #[command(flatten)]
     checker: CheckerArgs,
     /// An interactive problem's interactor, run as `INTERACTOR INPUT OUTPUT` with the case as
@@ -58,75 +50,23 @@ pub struct JudgeArgs {
     /// CPU used) before the run ends with an idleness limit.
     #[arg(long, value_parser = parse_duration, default_value = "2s", value_name = "DURATION", requires = "interactor")]
     idle_limit: Duration,
+    /// Cases judged at once (default: every core). A time limit is charged in CPU time, so
+    /// cases run side by side are judged as they are alone.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
     #[command(flatten)]
     toolchain: ToolchainArgs,
 }
 
-/// One kept case: its input file and the expected answer's file (none for an interactive
-/// problem).
-struct Case {
-    input: PathBuf,
-    answer: Option<PathBuf>,
-}
-
-/// The cases `paths` name, in order (a folder's `.in` files sorted by name); a `.in` without an
-/// answer beside it is an error unless `interactive`.
-fn cases_of(paths: &[PathBuf], interactive: bool) -> Result<Vec<Case>, Usage> {
-    let answer_of = |input: &Path| -> Result<Option<PathBuf>, Usage> {
-        let found = ["out", "ans"]
-            .iter()
-            .map(|ext| input.with_extension(ext))
-            .find(|p| p.is_file());
-        if interactive {
-            return Ok(found);
-        }
-        ["out", "ans"]
-            .iter()
-            .map(|ext| input.with_extension(ext))
-            .find(|p| p.is_file())
-            .ok_or_else(|| {
-                Usage(format!(
-                    "{}: no expected answer beside it ({} or {})",
-                    input.display(),
-                    input.with_extension("out").display(),
-                    input.with_extension("ans").display()
-                ))
-            })
-            .map(Some)
-    };
-    let mut cases = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut inputs: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| Usage(format!("cannot read {}: {e}", path.display())))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
-                .collect();
-            inputs.sort();
-            if inputs.is_empty() {
-                return Err(Usage(format!("{}: no .in files in it", path.display())));
-            }
-            for input in inputs {
-                let answer = answer_of(&input)?;
-                cases.push(Case { input, answer });
-            }
-        } else if path.is_file() {
-            let answer = answer_of(path)?;
-            cases.push(Case {
-                input: path.clone(),
-                answer,
-            });
-        } else {
-            return Err(Usage(format!("{}: no such file or folder", path.display())));
-        }
-    }
-    Ok(cases)
-}
-
 pub fn run(args: JudgeArgs) -> CliResult {
     let tools = args.toolchain.toolchain()?;
-    let cases = cases_of(&args.cases, args.interactor.is_some())?;
-    let command = ready(
+    let cases = kept_cases(&args.cases).map_err(Usage)?;
+    let jobs = match args.jobs {
+        Some(0) => return Err(Usage("--jobs must be at least 1".into())),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let program = ready(
         &args.toolchain.for_solution(&tools),
         "program",
         &args.program,
@@ -137,125 +77,64 @@ pub fn run(args: JudgeArgs) -> CliResult {
         Some(i) => Some(ready(&tools, "interactor", i)?.command),
         None => None,
     };
+    let brute = match &args.brute {
+        Some(b) => Some(ready(&tools, "--brute", b)?.command),
+        None => None,
+    };
+    args.limits.apply_stack()?;
     interrupt::install().map_err(Usage)?;
+    let judge = Judge {
+        program: &program,
+        interactor: interactor.as_deref(),
+        brute: brute.as_deref(),
+        checker: &checker,
+        cpu: args.limits.solution_timeout,
+        memory: args.limits.memory_limit,
+        output_cap: args.limits.output_limit,
+        idle: args.idle_limit,
+        brute_timeout: args.brute_timeout,
+    };
     let (mut passed, mut failed) = (0usize, 0usize);
-    let mut first_failure: Option<String> = None;
     let mut verdicts: Vec<(String, usize)> = Vec::new();
-    for case in &cases {
-        if interrupt::requested() {
-            break;
-        }
-        let read = |p: &Path| {
-            input::read_file(p, input::DEFAULT_MAX_INPUT)
-                .map_err(|e| Usage(format!("cannot read {}: {e}", p.display())))
-        };
-        let text = read(&case.input)?;
-        let expected = match &case.answer {
-            Some(answer) => String::from_utf8_lossy(&read(answer)?).into_owned(),
-            None => format!("{}\n", interact::ACCEPTED),
-        };
-        let started = Instant::now();
-        let outcome = match &interactor {
-            Some(interactor) => interact::run_outcome(
-                &command,
-                interactor,
-                &text,
-                interact::Limits::judged(
-                    args.solution_timeout,
-                    args.memory_limit,
-                    args.idle_limit,
-                    args.output_limit,
-                ),
-            ),
-            None => run_solution(
-                &command,
-                &text,
-                args.solution_timeout,
-                args.output_limit,
-                args.memory_limit,
-            ),
-        };
-        let seconds = started.elapsed().as_secs_f64();
-        if interrupt::requested() {
-            break;
-        }
-        let checked = |judgement: Judgement| match judgement {
-            Judgement::Accepted => ("ok".to_string(), String::new()),
-            Judgement::Wrong(why) => ("wrong answer".to_string(), why),
-            Judgement::Failed(fault, why) => (format!("checker {fault}"), why),
-        };
-        let (verdict, why) = match &outcome {
-            Outcome::Output(answer) => match (&interactor, answer) {
-                (Some(_), answer) => match interact::judged(answer) {
-                    // An answer beside the case that holds an OUTPUT to match (a saved finding
-                    // of the interactor alone holds `accepted` and nothing more).
-                    Judgement::Accepted if !interact::output_of(&expected).trim().is_empty() => {
-                        let output = interact::output_of(answer);
-                        checked(checker.judge(&text, output, interact::output_of(&expected)))
-                    }
-                    Judgement::Accepted => checked(Judgement::Accepted),
-                    // The interactor's own word: wrong answer or presentation error.
-                    Judgement::Wrong(why) => (
-                        answer.lines().next().unwrap_or("wrong answer").to_string(),
-                        why,
-                    ),
-                    Judgement::Failed(_, why) => ("interactor fault".to_string(), why),
-                },
-                (None, answer) => checked(checker.judge(&text, answer, &expected)),
-            },
-            Outcome::Failed { fault, message } => (fault.name().to_string(), message.clone()),
-            Outcome::Rejected { message, .. } => ("rejected".to_string(), message.clone()),
-        };
-        outln!("{verdict:<14} {} ({seconds:.2}s)", case.input.display());
-        if verdict == "ok" {
-            passed += 1;
-            continue;
-        }
-        failed += 1;
-        match verdicts.iter_mut().find(|(v, _)| *v == verdict) {
-            Some((_, n)) => *n += 1,
-            None => verdicts.push((verdict.clone(), 1)),
-        }
-        if first_failure.is_none() {
-            let mut report = format!("\n--- {}: {verdict} ---\n", case.input.display());
-            if !why.is_empty() {
-                report.push_str(&format!("{why}\n"));
+    let mut details: Vec<String> = Vec::new();
+    let mut error: Option<String> = None;
+    outln!("{:<19} {:>6} {:>7}  case", "verdict", "CPU", "wall");
+    judge_all(&judge, &cases, jobs, &mut |case, judged| {
+        let shown = case.input.display();
+        let judged = match judged {
+            Ok(judged) => judged,
+            Err(e) => {
+                outln!("{:<19} {:>6} {:>7}  {shown}", "unreadable", "-", "-");
+                error.get_or_insert_with(|| e.clone());
+                return;
             }
-            report.push_str("--- input ---\n");
-            let shown = String::from_utf8_lossy(&text);
-            if crate::harness::fits_a_screen(&shown) {
-                report.push_str(&shown);
-                if !shown.ends_with('\n') {
-                    report.push('\n');
-                }
-            } else {
-                report.push_str(&crate::harness::head_and_tail(&shown, &case.input));
-            }
-            // The answers compared as the checker compares them, else (a fault, an
-            // interactor's verdict) the output diff.
-            let section = match (&outcome, &interactor) {
-                (Outcome::Output(got), None) => crate::harness::answers(
-                    &expected,
-                    got,
-                    crate::harness::write::text::Pieces::of(&checker),
-                    ("the .out file's", "the program's"),
-                    true,
-                ),
-                (got, _) => {
-                    let got = match got {
-                        Outcome::Output(answer) => answer.clone(),
-                        other => other.to_string(),
-                    };
-                    let diff = diff_styled(&expected, &got);
-                    let heading = crate::harness::diff_heading("expected", "program", &diff);
-                    format!("{heading}\n{diff}")
-                }
-            };
-            first_failure = Some(report + &section);
+        };
+        let secs = |d: Duration| format!("{:.2}s", d.as_secs_f64());
+        let (cpu, wall) = match judged.passed {
+            Some(_) => (secs(judged.used.cpu), secs(judged.used.wall)),
+            None => ("-".into(), "-".into()),
+        };
+        let note = judged
+            .note
+            .as_ref()
+            .map_or(String::new(), |note| format!(" ({note})"));
+        outln!("{:<19} {cpu:>6} {wall:>7}  {shown}{note}", judged.verdict);
+        match judged.passed {
+            Some(true) => passed += 1,
+            Some(false) => failed += 1,
+            None => {}
         }
-    }
-    if let Some(report) = &first_failure {
-        styled!("{report}");
+        if judged.passed != Some(true) {
+            match verdicts.iter_mut().find(|(v, _)| *v == judged.verdict) {
+                Some((_, n)) => *n += 1,
+                None => verdicts.push((judged.verdict.clone(), 1)),
+            }
+            let what = format!("--- {shown}: {} ---\n{}", judged.verdict, judged.details);
+            details.push(what);
+        }
+    });
+    for what in &details {
+        styled!("\n{what}");
     }
     let kinds: Vec<String> = verdicts.iter().map(|(v, n)| format!("{n} {v}")).collect();
     let judged = passed + failed;
@@ -264,7 +143,7 @@ pub fn run(args: JudgeArgs) -> CliResult {
         "\n{}: {judged} of {} case(s) judged, {passed} ok{}",
         if interrupted {
             "INTERRUPTED"
-        } else if failed > 0 {
+        } else if failed > 0 || error.is_some() {
             "FAILED"
         } else {
             "ok"
@@ -276,6 +155,9 @@ pub fn run(args: JudgeArgs) -> CliResult {
             format!(", {}", kinds.join(", "))
         }
     );
+    if let Some(e) = error {
+        return Err(Usage(e));
+    }
     Ok(if interrupted {
         ExitCode::from(130)
     } else if failed > 0 {

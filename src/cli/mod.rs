@@ -35,6 +35,7 @@ mod common;
 mod flags;
 mod gen;
 mod judge;
+mod limits;
 mod list;
 mod merge;
 mod programs;

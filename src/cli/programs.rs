@@ -84,7 +84,13 @@ pub(super) fn ready(tools: &Toolchain, flag: &str, line: &str) -> Result<Prepare
         } else {
             "compiled"
         };
-        let role = flag.trim_start_matches('-');
+        // A short flag names its role in full (`-s`: the solution).
+        let role = match flag {
+            "-s" => "solution",
+            "-g" => "gen",
+            "-r" => "brute",
+            long => long.trim_start_matches('-'),
+        };
         eprintln!("{done} {} ({role}, {language})", source.display());
     }
     process::check_startable(&prepared.command)

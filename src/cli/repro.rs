@@ -42,8 +42,10 @@ pub struct ReproArgs {
     /// Treat FILE as judge text (e.g. an artifact of the `<game>_parse` target).
     #[arg(long)]
     text: bool,
-    /// Shrink the case structurally before showing it (if the two disagree). A progress line
-    /// shows the smallest failing case so far; Ctrl-C stops the shrink and shows it.
+    /// Shrink the case before showing it (if the two disagree): by the game's own structural
+    /// shrinker where it has one (Game::parse_case and Game::shrink), else as judge text by
+    /// the generic shrinker. A progress line shows the smallest failing case so far; Ctrl-C
+    /// stops the shrink and shows it.
     #[arg(long)]
     shrink: bool,
     /// The budget of --shrink (e.g. 30s, 5m): no candidate starts after it, and the smallest

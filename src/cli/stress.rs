@@ -27,7 +27,7 @@ use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
 use super::flags::RunArgs;
 use super::programs::{given_flag, ready, ready_given, ToolchainArgs};
 use super::stress_summary::{announce, programs, stress_summary, Roles};
-use super::{clock_seed, parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
+use super::{clock_seed, parse_duration, CheckerArgs, CliResult, Usage};
 use crate::harness::write::targets::{report_targets, write_reports};
 
 #[derive(Args, Debug)]
@@ -102,27 +102,14 @@ pub struct StressArgs {
     /// tries, the input it keeps, and the generator's shape place by place.
     #[arg(long, short = 'v')]
     verbose: bool,
-    /// CPU-time limit per run of the solution (user + system of its whole process group, as
-    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
-    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    solution_timeout: Duration,
-    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
-    /// none): the resident memory of its whole process group, sampled as it runs and its peak
-    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
-    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
-    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
-    memory_limit: u64,
+    #[command(flatten)]
+    limits: super::limits::LimitArgs,
     /// Time limit per run of the reference (over it: an error, the reference is too slow).
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     reference_timeout: Duration,
     /// Time limit per run of the generator and of the validator.
     #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
     gen_timeout: Duration,
-    /// Output cap per run of each program, in bytes (K and M suffixes allowed); a solution over
-    /// it gets an "output limit" verdict.
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    output_limit: usize,
     /// The name of the problem: findings go to <findings>/<NAME>/ (default: the solution's file
     /// name, its extension after a `-`: `main-cpp` for main.cpp, `sol-py` for sol.py). With
     /// several solutions each is named by its file (a repeated name gets `-2`, `-3`), and
@@ -184,9 +171,9 @@ pub fn run(args: StressArgs) -> CliResult {
     }
     let budget = args.run.budget(1000);
     let limits = subject::judge_limit_args(
-        args.solution_timeout,
-        args.output_limit,
-        args.memory_limit,
+        args.limits.solution_timeout,
+        args.limits.output_limit,
+        args.limits.memory_limit,
         args.interactor.as_deref().map(|i| (i, args.idle_limit)),
     );
     let solution_tools = args.toolchain.for_solution(&tools);
@@ -194,16 +181,18 @@ pub fn run(args: StressArgs) -> CliResult {
     for line in &args.solution {
         let subject = Subject::Solution {
             command: ready(&solution_tools, solution_flag, line)?.command,
-            timeout: args.solution_timeout,
-            output_cap: args.output_limit,
-            memory: args.memory_limit,
+            timeout: args.limits.solution_timeout,
+            output_cap: args.limits.output_limit,
+            memory: args.limits.memory_limit,
             checker: checker.clone(),
             interactor: interactor.clone(),
         };
         solutions.push((subject, line.as_str()));
     }
+    args.limits.apply_stack()?;
     let judge_args = format!(
-        "{limits}{}{}",
+        "{limits}{}{}{}",
+        args.limits.judge_words(),
         super::programs::judge_checker_args(&args.checker),
         args.toolchain.to_args()
     );
@@ -223,11 +212,11 @@ pub fn run(args: StressArgs) -> CliResult {
         validator,
         generator_limits: process::Limits {
             timeout: args.gen_timeout,
-            output_cap: args.output_limit,
+            output_cap: args.limits.output_limit,
         },
         reference_limits: process::Limits {
             timeout: args.reference_timeout,
-            output_cap: args.output_limit,
+            output_cap: args.limits.output_limit,
         },
         min_size: args.min_size,
         max_size: args.max_size,
@@ -256,6 +245,7 @@ pub fn run(args: StressArgs) -> CliResult {
         }
     }
     let slowest = args
+        .limits
         .solution_timeout
         .max(args.reference_timeout)
         .max(args.gen_timeout)
@@ -271,6 +261,7 @@ pub fn run(args: StressArgs) -> CliResult {
         slowest,
         show: Show::for_stderr(args.run.quiet),
         verbose: args.verbose,
+        margins: args.run.margins.margins(),
     };
     announce(&args, &checker, &stress);
     let runs = stress::run(&stress, &mut io::stderr());

@@ -286,3 +286,19 @@ impl Run {
         lines[lines.len().saturating_sub(n)..].to_vec()
     }
 }
+
+/// The rows of `judge`'s table (after its header line): each case's verdict (its first 19
+/// columns) and its path (after the CPU and wall columns).
+pub fn judge_rows(stdout: &str) -> Vec<(String, String)> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("verdict "))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            let (verdict, rest) = l.split_at(19);
+            let case = rest.split_whitespace().nth(2).unwrap_or("");
+            (verdict.trim_end().to_string(), case.to_string())
+        })
+        .collect()
+}

@@ -92,6 +92,22 @@ impl Verdict {
             )
     }
 
+    /// Whether it is a limit the subject went over — its time limit (CPU time, the wall-clock
+    /// cap, an interactive dialogue's idleness) or its memory limit: the verdicts a run near the
+    /// limit may or may not give again, and a loaded machine may give alone. Such a verdict is
+    /// a finding only when every rerun gives it too
+    /// ([`crate::harness::programs::subject::CONFIRM_RUNS`]), and a shrink keeps it only beyond
+    /// a margin ([`crate::harness::programs::subject::Margins`]).
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Fault {
+                side: Side::Subject,
+                fault: Fault::TimeLimit | Fault::MemoryLimit,
+            }
+        )
+    }
+
     /// How reports and summaries name it: `wrong answer`, `engine panic`, `solution time limit`,
     /// `reference hang`, `census panic`.
     pub fn describe(&self, subject: &Subject) -> String {

@@ -361,6 +361,43 @@ pub fn save(
     Ok(Saved::New(in_path))
 }
 
+/// Beside a saved finding `input` (its `NAME.in`), the whole answers a report shows cut: the
+/// expected one is its `NAME.out` already (written here as `NAME.expected` when the reference
+/// gave no output to save as one), the subject's is written as `NAME.got` — its output, or its
+/// verdict's message. `None` (with a warning) if a file cannot be written.
+pub fn save_answers(
+    input: &Path,
+    comparison: &crate::harness::Comparison,
+) -> Option<(PathBuf, PathBuf)> {
+    let write = |path: PathBuf, text: String| match atomic_write(&path, text.as_bytes()) {
+        Ok(()) => Some(path),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            None
+        }
+    };
+    let expected = match &comparison.reference {
+        Outcome::Output(_) if input.with_extension("out").is_file() => input.with_extension("out"),
+        other => write(input.with_extension("expected"), other.to_string())?,
+    };
+    let got = write(input.with_extension("got"), comparison.mine.to_string())?;
+    Some((expected, got))
+}
+
+/// A file in the temporary folder holding `text` (`boardfuzz-<name>-<hash>.got`), for a report
+/// that shows only part of a program's answer; `None` (with a warning) if it cannot be written.
+pub fn temporary_file(name: &str, text: &str) -> Option<PathBuf> {
+    let hash = content_hash(text.as_bytes());
+    let path = std::env::temp_dir().join(format!("boardfuzz-{name}-{hash}.got"));
+    match fs::write(&path, text) {
+        Ok(()) => Some(path),
+        Err(e) => {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+            None
+        }
+    }
+}
+
 /// The words of the `.args` beside an `.in`, joined by single spaces ("" if there is none).
 fn recorded_args(input: &Path) -> io::Result<String> {
     match fs::read_to_string(input.with_extension("args")) {

@@ -395,6 +395,7 @@ fn finding_of(
         notes: strings_field(v, "notes")?,
         boards,
         of_programs: stress,
+        answer_files: None,
     };
     Ok((index, d))
 }

@@ -53,7 +53,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Fault, Outcome};
 use crate::harness::programs::checker::Judgement;
 use crate::harness::programs::process::{self, Drained, ExitWatch, Group, Launch};
-use crate::harness::programs::subject::{bytes, seconds, STDERR_LINES};
+use crate::harness::programs::subject::{bytes, seconds, Used, STDERR_LINES};
 use crate::harness::shell_quote;
 
 /// Limits of one interactive run.
@@ -423,12 +423,32 @@ pub fn brute_outcome(brute: &str, interactor: &str, input: &[u8], limits: Limits
 /// [`Outcome`] ([`Interaction::outcome`]); a solution that cannot start is a runtime error, as
 /// for a solution without an interactor.
 pub fn run_outcome(solution: &str, interactor: &str, input: &[u8], limits: Limits) -> Outcome {
+    run_outcome_measured(solution, interactor, input, limits).0
+}
+
+/// [`run_outcome`], and what the solution used over the dialogue.
+pub fn run_outcome_measured(
+    solution: &str,
+    interactor: &str,
+    input: &[u8],
+    limits: Limits,
+) -> (Outcome, Used) {
     match run(solution, interactor, input, limits) {
-        Ok(run) => run.outcome(),
-        Err(e) => Outcome::Failed {
-            fault: Fault::RuntimeError,
-            message: e.to_string(),
-        },
+        Ok(run) => {
+            let used = Used {
+                cpu: run.cpu,
+                wall: run.elapsed,
+                memory: run.peak_memory,
+            };
+            (run.outcome(), used)
+        }
+        Err(e) => (
+            Outcome::Failed {
+                fault: Fault::RuntimeError,
+                message: e.to_string(),
+            },
+            Used::default(),
+        ),
     }
 }
 
@@ -652,6 +672,7 @@ pub fn run(
         solution_cpu: Duration::ZERO,
         solution_peak: 0,
         interactor_peak: 0,
+        waits: (process::Waits::default(), process::Waits::default()),
         transcript: Transcript::default(),
         chunk: vec![0; 16 << 10].into_boxed_slice(),
     };
@@ -694,7 +715,9 @@ fn cpu_of(leader: i32) -> Option<Duration> {
 /// The poll loop's state beside the two programs.
 struct Dialogue {
     limits: Limits,
-    /// When both programs were started, and when the wall-clock cap ends the dialogue.
+    /// When both programs were started, and when the wall-clock cap ends the dialogue: the cap
+    /// lengthened by the time either program waited for a CPU ([`process::Waits`]), so that
+    /// load alone never ends a dialogue.
     start: Instant,
     deadline: Instant,
     /// When a byte last went from one program to the other (or a program used CPU).
@@ -709,6 +732,8 @@ struct Dialogue {
     /// The most resident memory of the solution's group seen, and of the interactor's.
     solution_peak: u64,
     interactor_peak: u64,
+    /// The run-queue delays of the solution's threads and of the interactor's.
+    waits: (process::Waits, process::Waits),
     transcript: Transcript,
     /// What one read takes from a program's stdout (on the heap once, not zeroed each read).
     chunk: Box<[u8]>,
@@ -845,23 +870,27 @@ impl Dialogue {
     }
 
     /// Every [`process::TICK`] while a program runs: the solution group's CPU time and both
-    /// groups' resident memory, the most of each kept.
+    /// groups' resident memory, the most of each kept, and both groups' run-queue delays, which
+    /// lengthen the wall-clock cap.
     fn sample(&mut self, sol: &Party, int: &Party, now: Instant) {
         if now < self.next_sample {
             return;
         }
         self.next_sample = now + process::TICK;
         if sol.ended.is_none() {
-            if let Some((cpu, rss)) = process::group_usage(sol.pid) {
+            if let Some((cpu, rss)) = process::group_usage_and_waits(sol.pid, &mut self.waits.0) {
                 self.solution_cpu = self.solution_cpu.max(cpu);
                 self.solution_peak = self.solution_peak.max(rss);
             }
         }
-        if int.ended.is_none() && self.limits.memory > 0 {
-            if let Some((_, rss)) = process::group_usage(int.pid) {
+        if int.ended.is_none() {
+            if let Some((_, rss)) = process::group_usage_and_waits(int.pid, &mut self.waits.1) {
                 self.interactor_peak = self.interactor_peak.max(rss);
             }
         }
+        let waited = self.waits.0.total(now) + self.waits.1.total(now);
+        let most = self.limits.timeout.saturating_mul(process::MAX_WAIT_FACTOR);
+        self.deadline = self.start + self.limits.timeout + waited.min(most);
     }
 
     /// The solution's CPU time, wall time and peak memory, for a message.

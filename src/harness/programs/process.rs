@@ -30,8 +30,10 @@ use std::time::{Duration, Instant};
 /// Limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time allowed, from start; past it the run ends with [`Ended::TimedOut`] and the
-    /// program is killed.
+    /// Wall-clock time allowed, from start, lengthened by the time the program waited for a CPU
+    /// ([`Waits`], at most [`MAX_WAIT_FACTOR`] times this): past it the run ends with
+    /// [`Ended::TimedOut`] and the program is killed. Only the time a program was given counts,
+    /// so that load alone never ends a run.
     pub timeout: Duration,
     /// Bytes of stdout kept; more is an output-limit verdict.
     pub output_cap: usize,
@@ -58,6 +60,10 @@ pub struct Judged {
     pub cpu: Duration,
     /// Bytes of resident memory allowed, `0` for no limit; past it: [`Ended::MemoryLimit`].
     pub memory: u64,
+    /// A stack limit of this run's own, in bytes, set in the child before it starts (a `fork`
+    /// then, where every other run is spawned the cheaper way); `None`: the limit every program
+    /// starts with ([`set_stack_limit`]).
+    pub stack: Option<u64>,
 }
 
 impl Judged {
@@ -73,6 +79,64 @@ pub const TICK: Duration = Duration::from_millis(10);
 
 /// The default memory limit of a solution: 1 GiB, as common judges allow.
 pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// The stack limit every program boardfuzz starts has ([`set_stack_limit`]); 0: not set, the
+/// limit boardfuzz itself was started with.
+static STACK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets the stack limit (the soft `RLIMIT_STACK`) of every program started from now on, to
+/// `bytes` or the hard limit if that is lower; returns the limit set. It is boardfuzz's own
+/// limit, which a program inherits when it starts: set so, it also places the program's other
+/// mappings far enough from its stack for a stack that large (a limit raised after a program
+/// started would not), and every run is still spawned the cheap way.
+pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct we pass.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let wanted: libc::rlim_t = bytes;
+    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else {
+        wanted.min(limit.rlim_max)
+    };
+    // SAFETY: setrlimit reads the struct we pass.
+    if unsafe { libc::setrlimit(libc::RLIMIT_STACK, &limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let set = limit.rlim_cur;
+    STACK.store(set, std::sync::atomic::Ordering::Relaxed);
+    Ok(set)
+}
+
+/// The stack limit [`set_stack_limit`] set, if it was.
+pub fn stack_set() -> Option<u64> {
+    match STACK.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        set => Some(set),
+    }
+}
+
+/// The stack limit programs start with: the one [`set_stack_limit`] set, else boardfuzz's own
+/// soft limit (`None`: unlimited).
+pub fn stack_limit() -> Option<u64> {
+    match STACK.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => {
+            let mut limit = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: getrlimit writes the struct we pass.
+            let ok = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+            (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+        }
+        set => Some(set),
+    }
+}
 
 /// CPU time (user + system) and resident memory (bytes) of the process tree under `leader`, read
 /// from `/proc`: each process's own time (all its threads) and that of the children it reaped,
@@ -94,18 +158,7 @@ pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
         ticks += field(11) + field(12) + field(13) + field(14);
         pages += field(21);
     })?;
-    // SAFETY: sysconf takes a constant and returns a number.
-    let (hz, page) = unsafe {
-        (
-            libc::sysconf(libc::_SC_CLK_TCK),
-            libc::sysconf(libc::_SC_PAGESIZE),
-        )
-    };
-    let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
-    Some((
-        Duration::from_nanos(ticks * 1_000_000_000 / hz),
-        pages * page,
-    ))
+    Some(usage_of(ticks, pages))
 }
 
 /// Whether a process of the tree under `leader` is running or waiting for a core (state `R` in
@@ -119,10 +172,170 @@ pub fn group_runnable(leader: i32) -> bool {
     runnable
 }
 
+/// How long the threads of a program's process tree have waited for a CPU while runnable: the
+/// run-queue delay Linux keeps per thread (`/proc/PID/task/TID/schedstat`, its second field, in
+/// nanoseconds). On a loaded machine a program that would run gets no core for a while; this is
+/// that while, so that a wall-clock cap charges only the time the program was given
+/// ([`run_judged`]).
+///
+/// Linux adds a wait to that figure only when it ends, when the thread gets a core again: a
+/// thread waiting now is seen by its state (`R`, runnable) with its run time (schedstat's first
+/// field) not grown since the last reading, and counted from that reading on until its figure
+/// grows. Each thread's figure is kept once seen, so a process that exits (a shell's child, a
+/// compiler's stages) still counts; the figures are summed, which for threads that waited at the
+/// same time counts that wait more than once — a cap too lenient for a program that computes,
+/// which the CPU-time limit stops anyway, never too strict for one that sleeps (a sleeping
+/// thread is not runnable, so it gains nothing).
+#[derive(Debug, Default)]
+pub struct Waits {
+    /// Per thread id, what its last reading said.
+    by_task: std::collections::HashMap<i32, TaskWait>,
+    /// How many readings of the tree were made: a thread not seen in the last one is gone.
+    round: u64,
+}
+
+/// One thread's last reading ([`Waits`]).
+#[derive(Debug, Clone, Copy)]
+struct TaskWait {
+    /// Its run time and run-queue delay, in nanoseconds.
+    ran: u64,
+    delay: u64,
+    /// When it was read.
+    at: Instant,
+    /// Since when it has been waiting for a core, as far as the readings tell (runnable, its
+    /// run time not grown); `None`: not waiting, or not known yet.
+    waiting_since: Option<Instant>,
+    /// The reading of the tree it was last seen in.
+    round: u64,
+}
+
+impl Waits {
+    /// Reads one thread from its `/proc` folder.
+    fn read(&mut self, tid: i32, folder: &std::path::Path, now: Instant) {
+        let Ok(text) = std::fs::read_to_string(folder.join("schedstat")) else {
+            return;
+        };
+        let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+        let (Some(Some(ran)), Some(Some(delay))) = (fields.next(), fields.next()) else {
+            return;
+        };
+        let runnable = std::fs::read_to_string(folder.join("stat"))
+            .ok()
+            .and_then(|stat| {
+                let (_, rest) = stat.rsplit_once(')')?;
+                rest.split_whitespace().next().map(|state| state == "R")
+            })
+            .unwrap_or(false);
+        let round = self.round;
+        let task = self.by_task.entry(tid).or_insert(TaskWait {
+            ran,
+            delay,
+            at: now,
+            waiting_since: None,
+            round,
+        });
+        task.waiting_since = if delay > task.delay || ran > task.ran || !runnable {
+            // It ran since, and its wait (if any) is in `delay`; or it sleeps.
+            None
+        } else if task.round + 1 == round {
+            // Runnable and not run since the last reading: waiting since then at least.
+            task.waiting_since.or(Some(task.at))
+        } else {
+            None
+        };
+        task.ran = ran;
+        task.delay = task.delay.max(delay);
+        task.at = now;
+        task.round = round;
+    }
+
+    /// Reads every thread of the tree under `leader` (its threads and its descendants').
+    pub fn sample(&mut self, leader: i32) {
+        self.round += 1;
+        let now = Instant::now();
+        let _ = walk_tree_tasks(leader, &mut |_| {}, &mut |tid, folder| {
+            self.read(tid, folder, now)
+        });
+    }
+
+    /// The total wait seen until `now`: every thread's run-queue delay, and the wait of those
+    /// waiting still (seen in the last reading).
+    pub fn total(&self, now: Instant) -> Duration {
+        self.by_task
+            .values()
+            .map(|task| {
+                let waiting = match task.waiting_since {
+                    Some(since) if task.round == self.round => now.saturating_duration_since(since),
+                    _ => Duration::ZERO,
+                };
+                Duration::from_nanos(task.delay) + waiting
+            })
+            .sum()
+    }
+}
+
+/// [`group_usage`] and, in the same walk of `/proc`, the run-queue delay of every thread into
+/// `waits`.
+pub fn group_usage_and_waits(leader: i32, waits: &mut Waits) -> Option<(Duration, u64)> {
+    let mut ticks = 0u64;
+    let mut pages = 0u64;
+    waits.round += 1;
+    let now = Instant::now();
+    walk_tree_tasks(
+        leader,
+        &mut |fields| {
+            let field = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            ticks += field(11) + field(12) + field(13) + field(14);
+            pages += field(21);
+        },
+        &mut |tid, folder| waits.read(tid, folder, now),
+    )?;
+    Some(usage_of(ticks, pages))
+}
+
+/// Clock ticks and pages, as `/proc` counts them, in a duration and bytes.
+fn usage_of(ticks: u64, pages: u64) -> (Duration, u64) {
+    // SAFETY: sysconf takes a constant and returns a number.
+    let (hz, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_CLK_TCK),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let (hz, page) = (hz.max(1) as u64, page.max(1) as u64);
+    (
+        Duration::from_nanos(ticks * 1_000_000_000 / hz),
+        pages * page,
+    )
+}
+
+/// The most a wall-clock cap is lengthened by the time a program waited for a CPU ([`Waits`]):
+/// this many times the cap, so that a program that waits for a core is never stopped for it on
+/// any machine that still runs it at all (a tenth of a core's share of one percent), and one
+/// that never gets a core is still stopped in the end. Past it the run ends with a time limit
+/// whose message says how long it waited, and the reruns of a limit verdict
+/// ([`crate::harness::programs::subject::CONFIRM_RUNS`]) decide whether it is a finding.
+pub const MAX_WAIT_FACTOR: u32 = 100;
+
 /// Calls `each` with the fields of `/proc/PID/stat` after the command name (the state first) of
 /// every process of the tree under `leader`; `None` where `/proc` does not say (not Linux, or the
 /// leader is gone).
 fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
+    walk_tree_tasks(leader, each, &mut |_, _| {})
+}
+
+/// [`walk_tree`], and `task` called with the id and the `/proc` folder of every thread of every
+/// process of the tree.
+fn walk_tree_tasks(
+    leader: i32,
+    each: &mut dyn FnMut(&[&str]),
+    task: &mut dyn FnMut(i32, &std::path::Path),
+) -> Option<()> {
     #[cfg(target_os = "linux")]
     {
         let mut stack = vec![leader];
@@ -149,8 +362,12 @@ fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
             let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
                 continue;
             };
-            for task in tasks.flatten() {
-                let children = std::fs::read_to_string(task.path().join("children"));
+            for entry in tasks.flatten() {
+                let path = entry.path();
+                if let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse().ok()) {
+                    task(tid, &path);
+                }
+                let children = std::fs::read_to_string(path.join("children"));
                 for child in children.iter().flat_map(|c| c.split_whitespace()) {
                     if let Ok(child) = child.parse() {
                         stack.push(child);
@@ -162,7 +379,7 @@ fn walk_tree(leader: i32, each: &mut dyn FnMut(&[&str])) -> Option<()> {
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (leader, each);
+        let _ = (leader, each, task);
         None
     }
 }
@@ -227,6 +444,10 @@ pub struct Finished {
     pub cpu: Duration,
     /// The largest resident memory seen of the process group, in bytes ([`group_usage`]).
     pub peak_memory: u64,
+    /// How long its threads waited for a CPU while runnable ([`Waits`]), as far as it was
+    /// sampled (every [`TICK`] of a judged run, else at the deadline); the wall-clock limit was
+    /// lengthened by it.
+    pub waited: Duration,
 }
 
 impl Finished {
@@ -622,6 +843,30 @@ pub fn run_judged(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    if let Some(stack) = judged.and_then(|j| j.stack) {
+        let limit = libc::rlimit {
+            rlim_cur: stack,
+            rlim_max: libc::RLIM_INFINITY,
+        };
+        // SAFETY: between fork and exec the closure only calls setrlimit, which is
+        // async-signal-safe, on a struct it owns; a hard limit below it leaves the inherited one.
+        unsafe {
+            command.pre_exec(move || {
+                let mut now = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::getrlimit(libc::RLIMIT_STACK, &mut now);
+                let mut wanted = limit;
+                wanted.rlim_max = now.rlim_max;
+                if now.rlim_max != libc::RLIM_INFINITY {
+                    wanted.rlim_cur = wanted.rlim_cur.min(now.rlim_max);
+                }
+                libc::setrlimit(libc::RLIMIT_STACK, &wanted);
+                Ok(())
+            });
+        }
+    }
     let start = Instant::now();
     let mut child = command.spawn()?;
     let pid = child.id() as i32;
@@ -646,12 +891,19 @@ pub fn run_judged(
     // cannot block us; most inputs fit the pipe and go in the first write.
     let mut written = 0;
 
-    let deadline = start + limits.timeout;
+    // The deadline, lengthened by the time the program waited for a CPU ([`Waits`]): load alone
+    // never ends a run.
+    let mut deadline = start + limits.timeout;
+    let mut waits = Waits::default();
+    let most_waited = limits.timeout.saturating_mul(MAX_WAIT_FACTOR);
     let mut status: Option<io::Result<ExitStatus>> = None;
     // What the samples of a judged run saw: the most CPU time and resident memory.
     let (mut cpu_seen, mut peak_seen) = (Duration::ZERO, 0u64);
     let mut usage = Usage::default();
-    let mut next_sample = start + TICK;
+    let mut next_sample = match judged {
+        Some(_) => start + TICK,
+        None => start + limits.timeout / 2,
+    };
     let mut verdict: Option<Ended> = None;
     // After a verdict, how long to wait for the killed program to be reaped.
     let mut give_up: Option<Instant> = None;
@@ -684,7 +936,9 @@ pub fn run_judged(
             (None, Some(g)) => g,
             (None, None) => deadline,
         };
-        let sampling = judged.is_some() && status.is_none() && verdict.is_none();
+        // A judged run is sampled all along; any other from half its time on, for the waits
+        // that lengthen its deadline (a fast program is not woken at all).
+        let sampling = status.is_none() && verdict.is_none();
         let wake = if sampling {
             until.min(next_sample)
         } else {
@@ -704,10 +958,17 @@ pub fn run_judged(
         else {
             continue;
         };
+        if let (true, None) = (sampling && Instant::now() >= next_sample, judged) {
+            next_sample = Instant::now() + TICK;
+            waits.sample(pid);
+            deadline = start + limits.timeout + waits.total(Instant::now()).min(most_waited);
+        }
         if let (true, Some(judged)) = (sampling, judged) {
             if Instant::now() >= next_sample {
                 next_sample = Instant::now() + TICK;
-                if let Some((cpu, rss)) = group_usage(pid) {
+                if let Some((cpu, rss)) = group_usage_and_waits(pid, &mut waits) {
+                    let waited = waits.total(Instant::now()).min(most_waited);
+                    deadline = start + limits.timeout + waited;
                     cpu_seen = cpu_seen.max(cpu);
                     peak_seen = peak_seen.max(rss);
                     let over = if cpu > judged.cpu {
@@ -732,6 +993,16 @@ pub fn run_judged(
             }
             if drain_until.is_some() || verdict.is_some() {
                 break;
+            }
+            // At the deadline: did the program wait for a CPU that long?
+            if status.is_none() {
+                waits.sample(pid);
+                let waited = waits.total(Instant::now()).min(most_waited);
+                let lengthened = start + limits.timeout + waited;
+                if lengthened > deadline {
+                    deadline = lengthened;
+                    continue;
+                }
             }
             verdict = Some(Ended::TimedOut);
             give_up = Some(Instant::now() + Duration::from_secs(5));
@@ -792,6 +1063,7 @@ pub fn run_judged(
         elapsed,
         cpu,
         peak_memory,
+        waited: waits.total(Instant::now()),
     })
 }
 
@@ -1125,6 +1397,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
 
     fn sh(command: &str) -> Command {
         let mut c = Command::new("sh");
@@ -1198,6 +1472,7 @@ mod tests {
         Some(Judged {
             cpu: Duration::from_millis(cpu_ms),
             memory,
+            stack: None,
         })
     }
 
@@ -1220,7 +1495,7 @@ mod tests {
         assert!(f.cpu >= Duration::from_millis(300), "{:?}", f.cpu);
         assert!(f.elapsed < Duration::from_secs(10), "{:?}", f.elapsed);
         // A program that ends within the limit is charged what it used, and is no time limit.
-        let count = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo $i";
+        let count = "i=0; while [ $i -lt 4000 ]; do i=$((i+1)); done; echo $i";
         let f = run_judged(sh(count), b"", limits(20_000), judged(10_000, 0)).unwrap();
         assert!(
             matches!(f.ended, Ended::Exited(s) if s.success()),
@@ -1306,6 +1581,116 @@ mod tests {
             Judged::wall_cap(Duration::from_secs(10)),
             Duration::from_secs(30)
         );
+    }
+
+    /// The first CPU this process may run on.
+    fn first_cpu() -> usize {
+        // SAFETY: a zeroed cpu_set_t is an empty set; sched_getaffinity fills it.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        let ok = unsafe { libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) };
+        assert_eq!(ok, 0, "sched_getaffinity");
+        (0..libc::CPU_SETSIZE as usize)
+            .find(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) })
+            .expect("a CPU to run on")
+    }
+
+    /// Pins the calling thread (or, before an exec, the process) to `cpu`.
+    fn pin_to(cpu: usize) -> io::Result<()> {
+        // SAFETY: a zeroed cpu_set_t is an empty set; CPU_SET adds one CPU to it.
+        let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        unsafe { libc::CPU_SET(cpu, &mut set) };
+        match unsafe { libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set) } {
+            0 => Ok(()),
+            _ => Err(io::Error::last_os_error()),
+        }
+    }
+
+    /// A busy thread pinned to one CPU, until dropped: a program pinned to the same CPU under
+    /// the idle scheduling class (`SCHED_IDLE`, a weight of 3 against the thread's 1024) then
+    /// waits for it nearly all the time, whatever else the machine runs. (Busy threads on
+    /// every core with the program at `nice 19` were not enough: its share, and so its wait,
+    /// went from seconds here to 19 ms on a quiet machine and 92 ms in CI.)
+    struct Spinner(Arc<AtomicBool>, Option<thread::JoinHandle<()>>);
+
+    impl Spinner {
+        fn start(cpu: usize) -> Spinner {
+            let stop = Arc::new(AtomicBool::new(false));
+            let (pinned, started) = std::sync::mpsc::channel();
+            let thread = {
+                let stop = Arc::clone(&stop);
+                thread::spawn(move || {
+                    let _ = pinned.send(pin_to(cpu).is_ok());
+                    while !stop.load(Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            };
+            assert_eq!(started.recv(), Ok(true), "the spinner could not be pinned");
+            Spinner(stop, Some(thread))
+        }
+    }
+
+    impl Drop for Spinner {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+            if let Some(t) = self.1.take() {
+                let _ = t.join();
+            }
+        }
+    }
+
+    /// A program that needs a little CPU but is given almost none (pinned beside a busy thread
+    /// in the idle scheduling class) runs far past a wall-clock limit of 300 ms: the limit is
+    /// lengthened by the time it waited for a CPU, so it ends on its own, its answer whole,
+    /// where without that it was killed at 300 ms with a time limit.
+    #[test]
+    fn a_program_that_waits_for_a_cpu_is_not_stopped_by_the_wall_clock_cap() {
+        if !std::path::Path::new("/proc/self/schedstat").exists() {
+            eprintln!("skipped: no /proc/PID/schedstat here");
+            return;
+        }
+        let cpu = first_cpu();
+        let _load = Spinner::start(cpu);
+        let program = "i=0; while [ $i -lt 4000 ]; do i=$((i+1)); done; echo done";
+        let mut starved = sh(program);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            starved.pre_exec(move || {
+                pin_to(cpu)?;
+                let param = libc::sched_param { sched_priority: 0 };
+                match libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) {
+                    0 => Ok(()),
+                    _ => Err(io::Error::last_os_error()),
+                }
+            });
+        }
+        let f = run_judged(starved, b"", limits(300), judged(60_000, 0)).unwrap();
+        assert!(
+            matches!(f.ended, Ended::Exited(s) if s.success()),
+            "{:?} after {:?}, waited {:?}",
+            f.ended,
+            f.elapsed,
+            f.waited
+        );
+        assert_eq!(f.stdout, b"done\n");
+        // It did run past the bare limit (so the cap was lengthened), by no more than the
+        // wait it was charged.
+        assert!(f.elapsed > Duration::from_millis(300), "{:?}", f.elapsed);
+        assert!(
+            f.elapsed <= Duration::from_millis(300) + f.waited + Duration::from_millis(250),
+            "ran {:?}, waited {:?}",
+            f.elapsed,
+            f.waited
+        );
+    }
+
+    /// A program that sleeps waits for no CPU: the cap stops it on time, lengthened by nothing.
+    #[test]
+    fn a_sleeping_program_gains_no_time_from_the_wait_for_a_cpu() {
+        let f = run_judged(sh("sleep 20"), b"", limits(400), judged(300, 0)).unwrap();
+        assert_eq!(f.ended, Ended::TimedOut);
+        assert!(f.waited < Duration::from_millis(200), "{:?}", f.waited);
+        assert!(f.elapsed < Duration::from_secs(5), "{:?}", f.elapsed);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::programs::checker::{Checker, Judgement};
 use crate::harness::programs::interact;
 use crate::harness::programs::process::{self, Ended};
+use std::os::unix::process::ExitStatusExt;
 
 /// What is checked against the reference.
 #[derive(Debug, Clone)]
@@ -67,10 +68,12 @@ impl Subject {
                 checker,
                 interactor,
             } => format!(
-                " --solution {} --solution-timeout {}ms --output-limit {output_cap}{}{}{}",
+                " --solution {} --solution-timeout {}ms --output-limit {}{}{}{}{}",
                 crate::harness::shell_quote(command),
                 timeout.as_millis(),
+                size_words(*output_cap as u64),
                 memory_args(*memory),
+                stack_args(*memory),
                 checker.to_args(),
                 match interactor {
                     Some(i) => format!(
@@ -179,6 +182,109 @@ impl Subject {
     }
 }
 
+/// How many times a limit verdict ([`crate::harness::Verdict::is_limit`]: a time limit, the
+/// wall-clock cap, an idleness limit, a memory limit) is run again before it is a finding: it
+/// is one only when every rerun gives it too. A run near a limit may give it once in a while,
+/// and a loaded machine may give it alone (a program that waits for a core is slower on the
+/// clock, and its CPU time grows a little too); such a verdict is a note ("unconfirmed"),
+/// never a failure.
+pub const CONFIRM_RUNS: u32 = 3;
+
+/// A solution's `first` outcome with a limit verdict (time or memory) confirmed, as a
+/// campaign confirms one: it is the outcome only when each of [`CONFIRM_RUNS`] runs `again`
+/// gives it too; else the outcome is that of the first rerun that did not, with a note of how
+/// many did (`unconfirmed time limit: given again by 1 of 3 reruns`). Any other outcome is
+/// returned as it is, without a rerun.
+///
+/// Each run comes with what it measured (`X`: its CPU and wall time, say), returned with the
+/// outcome kept.
+pub fn confirm_limit<X>(
+    first: (Outcome, X),
+    mut again: impl FnMut() -> (Outcome, X),
+) -> ((Outcome, X), Option<String>) {
+    let fault = match &first.0 {
+        Outcome::Failed {
+            fault: fault @ (Fault::TimeLimit | Fault::MemoryLimit),
+            ..
+        } => *fault,
+        _ => return (first, None),
+    };
+    let mut gave = 0;
+    let mut other = None;
+    for _ in 0..CONFIRM_RUNS {
+        match again() {
+            (Outcome::Failed { fault: f, .. }, _) if f == fault => gave += 1,
+            run => {
+                other.get_or_insert(run);
+            }
+        }
+    }
+    match other {
+        None => (first, None),
+        Some(outcome) => (
+            outcome,
+            Some(format!(
+                "unconfirmed {}: given again by {gave} of {CONFIRM_RUNS} reruns",
+                fault.name()
+            )),
+        ),
+    }
+}
+
+/// How far over a limit a shrink candidate must go for the shrink to keep it: a candidate of a
+/// time-limit finding is judged under `time` × the CPU-time limit (and its wall-clock cap and
+/// idleness limit), one of a memory-limit finding under `memory` × the memory limit, and kept
+/// only if it is over that. A case kept so is over the real limit by the margin, so that it
+/// fails every time it is judged again, where a shrink without one homes in on the limit
+/// itself and keeps a case that fails one time in two.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Margins {
+    /// The CPU-time margin, at least 1 (1.25 by default).
+    pub time: f64,
+    /// The memory margin, at least 1 (1.1 by default).
+    pub memory: f64,
+}
+
+impl Margins {
+    /// The default time margin: a candidate must use 1.25× the CPU-time limit.
+    pub const TIME: f64 = 1.25;
+    /// The default memory margin: a candidate must hold 1.1× the memory limit.
+    pub const MEMORY: f64 = 1.1;
+}
+
+impl Default for Margins {
+    fn default() -> Self {
+        Margins {
+            time: Margins::TIME,
+            memory: Margins::MEMORY,
+        }
+    }
+}
+
+impl Subject {
+    /// This subject with its limits raised by `margins` (the CPU-time limit, and with it the
+    /// wall-clock cap and an interactor's idleness limit, by `margins.time`; the memory limit,
+    /// if any, by `margins.memory`): what a shrink judges a candidate of a limit finding with.
+    /// The engine has no limits: it is returned as it is.
+    pub fn with_margins(&self, margins: Margins) -> Subject {
+        let mut raised = self.clone();
+        if let Subject::Solution {
+            timeout,
+            memory,
+            interactor,
+            ..
+        } = &mut raised
+        {
+            *timeout = timeout.mul_f64(margins.time.max(1.0));
+            *memory = (*memory as f64 * margins.memory.max(1.0)) as u64;
+            if let Some(interactor) = interactor {
+                interactor.idle = interactor.idle.mul_f64(margins.time.max(1.0));
+            }
+        }
+        raised
+    }
+}
+
 /// Output as a judge compares it: trailing whitespace of each line and trailing blank lines
 /// removed.
 pub fn judge_normal(text: &str) -> String {
@@ -187,6 +293,39 @@ pub fn judge_normal(text: &str) -> String {
         lines.pop();
     }
     lines.join("\n")
+}
+
+/// A hint where a verdict has a usual cause: a time limit of a Python program (PyPy), an
+/// idleness limit (an answer not flushed), a crash by `SIGSEGV` (out of bounds: `--sanitize`);
+/// `None` for any other. `command` is the program's command line.
+pub fn hint(command: &str, outcome: &Outcome) -> Option<String> {
+    let Outcome::Failed { fault, message } = outcome else {
+        return None;
+    };
+    let python = command.split_whitespace().any(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        name.starts_with("python") || name.ends_with(".py")
+    }) && !command.contains("pypy");
+    match fault {
+        Fault::TimeLimit if message.contains("idleness limit") => Some(
+            "an interactive solution must flush its output after each line, or the interactor \
+             waits for it for ever: `print(..., flush=True)`, `cout << endl` or `fflush(stdout)`"
+                .into(),
+        ),
+        Fault::TimeLimit if python && message.contains("over the CPU-time limit") => Some(
+            "CPython is slow: PyPy often runs the same program 5 to 10 times faster, as many \
+             judges offer it (`--run 'py=pypy3 {src}'` runs every .py program with it)"
+                .into(),
+        ),
+        Fault::RuntimeError if message.contains("(SIGSEGV)") && !message.starts_with("stack") => {
+            Some(
+                "a SIGSEGV is mostly a read or write out of bounds: a C or C++ solution built \
+                 with `--sanitize` stops at it and names the line"
+                    .into(),
+            )
+        }
+        _ => None,
+    }
 }
 
 /// How many lines of a failed solution's stderr a report shows (its last ones).
@@ -239,8 +378,32 @@ pub fn memory_args(memory: u64) -> String {
     if memory == process::DEFAULT_MEMORY_LIMIT {
         String::new()
     } else {
-        format!(" --memory-limit {memory}")
+        format!(" --memory-limit {}", size_words(memory))
     }
+}
+
+/// ` --stack N` when the stack limit set for this run ([`process::set_stack_limit`]) is not the
+/// default of a run with `memory` (the memory limit, or 1 GiB with none); else nothing.
+pub fn stack_args(memory: u64) -> String {
+    let default = match memory {
+        0 => process::DEFAULT_MEMORY_LIMIT,
+        memory => memory,
+    };
+    match process::stack_set() {
+        Some(set) if set != default => format!(" --stack {}", size_words(set)),
+        _ => String::new(),
+    }
+}
+
+/// A byte count as a flag takes it: `256M` for 268435456, a plain number where no suffix
+/// divides it.
+pub fn size_words(n: u64) -> String {
+    for (unit, size) in [("G", 1u64 << 30), ("M", 1 << 20), ("K", 1 << 10)] {
+        if n > 0 && n % size == 0 {
+            return format!("{}{unit}", n / size);
+        }
+    }
+    n.to_string()
 }
 
 /// The limits of a solution's run as `judge` takes them (` --solution-timeout 500ms --output-limit N`,
@@ -258,7 +421,10 @@ pub fn judge_limit_args(
         limits.push_str(&format!(" --solution-timeout {}ms", timeout.as_millis()));
     }
     if output_limit != process::DEFAULT_OUTPUT_CAP {
-        limits.push_str(&format!(" --output-limit {output_limit}"));
+        limits.push_str(&format!(
+            " --output-limit {}",
+            size_words(output_limit as u64)
+        ));
     }
     limits.push_str(&memory_args(memory));
     if let Some((i, idle)) = interactor {
@@ -281,6 +447,18 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
+/// What a wall-clock cap's verdict says of the time a program waited for a CPU, by which the cap
+/// was lengthened ([`process::Waits`]): nothing when it did not wait.
+pub fn waited_words(waited: Duration) -> String {
+    if waited < Duration::from_millis(100) {
+        return String::new();
+    }
+    format!(
+        ", lengthened by the {} it waited for a CPU",
+        seconds(waited)
+    )
+}
+
 /// A duration as a verdict's message gives it: seconds, two decimals (`1.50s`).
 pub fn seconds(d: Duration) -> String {
     format!("{:.2}s", d.as_secs_f64())
@@ -299,22 +477,118 @@ pub fn run_solution(
     output_cap: usize,
     memory: u64,
 ) -> Outcome {
+    run_solution_measured(command, input, cpu, output_cap, memory).0
+}
+
+/// What a run of a program used, as a judge's table shows it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Used {
+    /// CPU time (user + system) of its whole process group.
+    pub cpu: Duration,
+    /// Wall-clock time from its start until it was over.
+    pub wall: Duration,
+    /// Its peak resident memory, in bytes.
+    pub memory: u64,
+}
+
+/// [`run_solution`], and what the run used.
+pub fn run_solution_measured(
+    command: &str,
+    input: &[u8],
+    cpu: Duration,
+    output_cap: usize,
+    memory: u64,
+) -> (Outcome, Used) {
     let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
     let wall = process::Judged::wall_cap(cpu);
     let limits = process::Limits {
         timeout: wall,
         output_cap,
     };
-    let judged = process::Judged { cpu, memory };
+    let judged = process::Judged {
+        cpu,
+        memory,
+        stack: None,
+    };
     let run = match process::run_line_judged(command, input, limits, Some(judged)) {
         Ok(run) => run,
         Err(e) => {
-            return failed(
-                Fault::RuntimeError,
-                format!("cannot start `{command}`: {e}"),
-            )
+            let why = format!("cannot start `{command}`: {e}");
+            return (failed(Fault::RuntimeError, why), Used::default());
         }
     };
+    let used = Used {
+        cpu: run.cpu,
+        wall: run.elapsed,
+        memory: run.peak_memory,
+    };
+    let mut outcome = judged_outcome(&run, cpu, output_cap, memory);
+    if let (Outcome::Failed { message, .. }, Ended::Exited(status)) = (&mut outcome, run.ended) {
+        if status.signal() == Some(libc::SIGSEGV) {
+            *message = stack_words(message, || {
+                let larger = memory.max(STACK_TRIED);
+                let judged = process::Judged {
+                    stack: Some(larger),
+                    ..judged
+                };
+                let again = process::run_line_judged(command, input, limits, Some(judged));
+                let crashed = again.is_ok_and(|run| {
+                    matches!(run.ended, Ended::Exited(s) if s.signal() == Some(libc::SIGSEGV))
+                });
+                (larger, !crashed)
+            });
+        }
+    }
+    (outcome, used)
+}
+
+/// A stack limit under which a program killed by `SIGSEGV` is run again with a larger stack
+/// ([`STACK_TRIED`] or the memory limit), to tell a stack overflow from another crash: judges
+/// give far more (Kattis and DOMjudge the memory limit, Codeforces 256 MiB), so a deep recursion
+/// that overflows a smaller one is a crash only here.
+pub const STACK_DIAGNOSED_BELOW: u64 = 256 << 20;
+
+/// The stack a crash under [`STACK_DIAGNOSED_BELOW`] is run again with (at least).
+pub const STACK_TRIED: u64 = 1 << 30;
+
+/// The message of a program killed by `SIGSEGV`, with the stack limit it ran under; under
+/// [`STACK_DIAGNOSED_BELOW`], `rerun` runs it again with a larger stack (which, and whether it
+/// then ran without the crash), and a crash a larger stack cures is named a stack overflow.
+fn stack_words(message: &str, rerun: impl FnOnce() -> (u64, bool)) -> String {
+    let Some(stack) = process::stack_limit() else {
+        return message.to_string();
+    };
+    let (status, rest) = match message.split_once("; ") {
+        Some((status, rest)) => (status, format!("; {rest}")),
+        None => (message, String::new()),
+    };
+    if stack < STACK_DIAGNOSED_BELOW {
+        let (larger, cured) = rerun();
+        if cured {
+            return format!(
+                "stack overflow: {status} under the stack limit {} (--stack); with {} it does \
+                 not crash{rest}",
+                bytes(stack),
+                bytes(larger)
+            );
+        }
+    }
+    format!(
+        "{status} (the stack limit is {}, --stack){rest}",
+        bytes(stack)
+    )
+}
+
+/// The outcome of a run of a solution judged under `cpu`, `output_cap` and `memory`
+/// ([`run_solution`]).
+fn judged_outcome(
+    run: &process::Finished,
+    cpu: Duration,
+    output_cap: usize,
+    memory: u64,
+) -> Outcome {
+    let failed = |fault: Fault, message: String| Outcome::Failed { fault, message };
+    let wall = process::Judged::wall_cap(cpu);
     let usage = format!(
         "CPU {}, wall {}, peak memory {}",
         seconds(run.cpu),
@@ -329,10 +603,11 @@ pub fn run_solution(
         Ended::TimedOut => failed(
             Fault::TimeLimit,
             format!(
-                "no answer within the wall-clock cap {} of the CPU-time limit {} ({usage}: it \
-                 sleeps or waits, or other work left it too little CPU; killed)",
+                "no answer within the wall-clock cap {} of the CPU-time limit {}{} ({usage}: it \
+                 sleeps or waits; killed)",
                 seconds(wall),
-                seconds(cpu)
+                seconds(cpu),
+                waited_words(run.waited),
             ),
         ),
         Ended::MemoryLimit => failed(
@@ -591,6 +866,119 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
         assert_eq!(memory_args(0), " --memory-limit 0");
         assert_eq!(bytes(3 << 19), "1.5 MiB");
         assert_eq!(bytes(2 << 30), "2.00 GiB");
+    }
+
+    #[test]
+    fn a_limit_verdict_stands_only_when_every_rerun_gives_it() {
+        // Each run with its number, as a run's measurement comes with its outcome.
+        let tle = |run: u32| {
+            let fault = Fault::TimeLimit;
+            let message = "over".into();
+            (Outcome::Failed { fault, message }, run)
+        };
+        let answer = |run: u32| (Outcome::Output("7\n".into()), run);
+        // Every rerun gives it: it stands, as first judged.
+        let mut runs = 0;
+        let (kept, note) = confirm_limit(tle(0), || {
+            runs += 1;
+            tle(runs)
+        });
+        assert_eq!((runs, note), (CONFIRM_RUNS, None));
+        assert_eq!(kept, tle(0));
+        // One rerun answers: its answer is the outcome, with how many reruns gave the limit.
+        let mut runs = 0;
+        let (kept, note) = confirm_limit(tle(0), || {
+            runs += 1;
+            if runs == 2 {
+                answer(runs)
+            } else {
+                tle(runs)
+            }
+        });
+        assert_eq!(kept, answer(2));
+        assert_eq!(
+            note.as_deref(),
+            Some("unconfirmed time limit: given again by 2 of 3 reruns")
+        );
+        // Anything but a limit is not run again.
+        let (kept, note) = confirm_limit(answer(0), || panic!("no rerun"));
+        assert_eq!((kept, note), (answer(0), None));
+    }
+
+    #[test]
+    fn a_verdict_with_a_usual_cause_gets_a_hint() {
+        let failed = |fault, message: &str| Outcome::Failed {
+            fault,
+            message: message.into(),
+        };
+        let tle = failed(
+            Fault::TimeLimit,
+            "over the CPU-time limit 1.00s (CPU 1.01s)",
+        );
+        assert!(hint("python3 sol.py", &tle).unwrap().contains("pypy3"));
+        assert!(hint("pypy3 sol.py", &tle).is_none());
+        assert!(hint("./a.out", &tle).is_none());
+        let idle = failed(
+            Fault::TimeLimit,
+            "idleness limit: neither side wrote a byte",
+        );
+        assert!(hint("./a.out", &idle).unwrap().contains("flush"));
+        let segv = failed(Fault::RuntimeError, "killed by signal 11 (SIGSEGV)");
+        assert!(hint("./a.out", &segv).unwrap().contains("--sanitize"));
+        let overflow = failed(
+            Fault::RuntimeError,
+            "stack overflow: killed by signal 11 (SIGSEGV) under the stack limit 8.0 MiB",
+        );
+        assert!(hint("./a.out", &overflow).is_none());
+        assert!(hint("./a.out", &Outcome::Output("1\n".into())).is_none());
+    }
+
+    #[test]
+    fn a_limit_is_written_back_as_it_is_given() {
+        assert_eq!(size_words(256 << 20), "256M");
+        assert_eq!(size_words(1 << 30), "1G");
+        assert_eq!(size_words(3 << 10), "3K");
+        assert_eq!(size_words(1000), "1000");
+        assert_eq!(memory_args(256 << 20), " --memory-limit 256M");
+        assert_eq!(
+            judge_limit_args(Duration::from_secs(10), 4 << 20, 1 << 30, None),
+            " --output-limit 4M"
+        );
+    }
+
+    #[test]
+    fn margins_raise_a_solution_s_limits_and_leave_none_where_there_is_none() {
+        let solution = |memory| Subject::Solution {
+            command: "./a.out".into(),
+            timeout: Duration::from_millis(400),
+            output_cap: 100,
+            memory,
+            checker: Checker::Lines,
+            interactor: Some(Interactor {
+                command: "./judge".into(),
+                idle: Duration::from_secs(2),
+                against_brute: false,
+            }),
+        };
+        let raised = solution(1000).with_margins(Margins::default());
+        let Subject::Solution {
+            timeout,
+            memory,
+            output_cap,
+            interactor,
+            ..
+        } = raised
+        else {
+            unreachable!()
+        };
+        assert_eq!(timeout, Duration::from_millis(500));
+        assert_eq!(memory, 1100);
+        assert_eq!(output_cap, 100);
+        assert_eq!(interactor.unwrap().idle, Duration::from_millis(2500));
+        let Subject::Solution { memory, .. } = solution(0).with_margins(Margins::default()) else {
+            unreachable!()
+        };
+        assert_eq!(memory, 0, "no memory limit stays none");
     }
 
     #[test]

@@ -21,6 +21,12 @@
 //! [`child`](crate::harness::programs::child)) and leaves the stuck thread behind for the process
 //! exit. Any other finding is shrunk under the supervisor ([`found`](super::found)). Ctrl-C stops
 //! the workers within a second.
+//!
+//! A limit verdict of a solution (a time limit, the wall-clock cap, an idleness limit, a memory
+//! limit: [`Verdict::is_limit`]) is run again [`CONFIRM_RUNS`] times by the worker that saw it,
+//! and is a finding only when every rerun gives it: one that does not is a note of the run
+//! ("unconfirmed, not a finding: …"), the case counts as passed, and the run goes on. A run near
+//! a limit, or on a loaded machine, must not turn a right solution into a finding.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -31,6 +37,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::guard::lock;
+use crate::harness::programs::process;
+use crate::harness::programs::subject::{Margins, CONFIRM_RUNS};
 use crate::harness::run::found::shrink_supervised;
 use crate::harness::run::hang::{shrink_hang, Hang};
 use crate::harness::run::progress::{Meter, Show};
@@ -192,6 +200,9 @@ pub struct Plan {
     /// tries ([`DynGame::regenerate_smaller`]), the kept one, and the shape learned, place by
     /// place ([`DynGame::shrink_in_shape`]).
     pub verbose: bool,
+    /// How far over a limit a shrink candidate of a limit finding must go to be kept
+    /// ([`Margins`]).
+    pub margins: Margins,
 }
 
 impl Plan {
@@ -212,6 +223,7 @@ impl Plan {
             deep_one_in: None,
             reference_faults_are_findings: true,
             verbose: false,
+            margins: Margins::default(),
         }
     }
 }
@@ -344,6 +356,8 @@ pub(super) struct Slot {
     index: u64,
     /// The entrant whose evaluation the stage is part of ([`Plan::entrants`]).
     entrant: usize,
+    /// Which rerun of a limit verdict the stage is ([`CONFIRM_RUNS`]); 0: none.
+    confirming: u32,
 }
 
 /// One worker's slot, read by the supervisor.
@@ -357,6 +371,7 @@ impl Watch {
             limit: Duration::ZERO,
             index: 0,
             entrant: 0,
+            confirming: 0,
         }))
     }
 
@@ -478,8 +493,12 @@ fn run_subject(
     watchdog: Duration,
     watch: &Watch,
 ) -> (Outcome, Duration) {
+    // A solution ends by its own limits: its wall-clock cap, lengthened by the time it waits
+    // for a CPU ([`process::MAX_WAIT_FACTOR`] times the cap at the most).
     let own_limit = match subject {
-        Subject::Solution { timeout, .. } => *timeout,
+        Subject::Solution { timeout, .. } => {
+            process::Judged::wall_cap(*timeout).saturating_mul(1 + process::MAX_WAIT_FACTOR)
+        }
         Subject::Engine => Duration::ZERO,
     };
     watch.enter(Stage::Subject, watchdog + own_limit);
@@ -596,6 +615,24 @@ pub(super) struct Shared {
     /// it ([`DynGame::shrink_in_shape`]).
     pub(super) learner: Option<Learner>,
     pub(super) verbose: bool,
+    pub(super) margins: Margins,
+    /// When the run's time budget ends (`None`: a count of cases).
+    pub(super) deadline: Option<Instant>,
+    /// The limit verdicts that did not come again on every rerun ([`CONFIRM_RUNS`]): notes, not
+    /// findings.
+    unconfirmed: Mutex<Vec<Unconfirmed>>,
+}
+
+/// A limit verdict that a rerun did not give again.
+struct Unconfirmed {
+    entrant: usize,
+    index: u64,
+    /// The verdict and its message, as first judged.
+    what: String,
+    /// How many of the [`CONFIRM_RUNS`] reruns gave it.
+    gave: u32,
+    /// How many were run: fewer when Ctrl-C or the end of the time budget came first.
+    ran: u32,
 }
 
 fn worker(shared: Arc<Shared>, w: usize) {
@@ -671,6 +708,30 @@ fn worker(shared: Arc<Shared>, w: usize) {
             if rejected {
                 tally.rejected.fetch_add(1, Ordering::Relaxed);
             }
+            if ev.verdict.is_limit() {
+                let (gave, ran) = reruns_giving(&shared, subject, &input, watch, &ev);
+                if gave < CONFIRM_RUNS {
+                    lock(&shared.unconfirmed).push(Unconfirmed {
+                        entrant: e,
+                        index,
+                        what: format!(
+                            "{}: {}",
+                            ev.verdict.describe(subject),
+                            match &ev.comparison.mine {
+                                Outcome::Failed { message, .. } => first_line(message),
+                                other => first_line(&other.to_string()),
+                            }
+                        ),
+                        gave,
+                        ran,
+                    });
+                    if ran < CONFIRM_RUNS {
+                        // Ctrl-C or the end of the time budget came during the reruns.
+                        return;
+                    }
+                    continue;
+                }
+            }
             if ev.verdict != Verdict::Agree {
                 failed = true;
                 // The reference, the census or the checker failed: no entrant can be judged.
@@ -697,6 +758,100 @@ fn worker(shared: Arc<Shared>, w: usize) {
         }
     }
 }
+
+/// How many of [`CONFIRM_RUNS`] reruns of `subject` on `input` give the limit verdict `ev` has
+/// (the reference's answer is `ev`'s: it is not run again). Every rerun is run, so that the
+/// note of one that does not come every time says how often it came.
+fn reruns_giving(
+    shared: &Shared,
+    subject: &Subject,
+    input: &str,
+    watch: &Watch,
+    ev: &Evaluated,
+) -> (u32, u32) {
+    let mut gave = 0;
+    for rerun in 1..=CONFIRM_RUNS {
+        lock(&watch.0).confirming = rerun;
+        let (mine, _) = run_subject(
+            subject,
+            shared.game,
+            input.as_bytes(),
+            &shared.options,
+            shared.watchdog,
+            watch,
+        );
+        watch.enter(Stage::Idle, Duration::ZERO);
+        lock(&watch.0).confirming = 0;
+        // A solution killed by Ctrl-C, or run past the time budget, gives no verdict.
+        if interrupt::requested() || !before(shared.deadline) {
+            return (gave, rerun - 1);
+        }
+        let again = Comparison::new(
+            subject.clone(),
+            input.as_bytes(),
+            mine,
+            ev.comparison.reference.clone(),
+        );
+        if again.verdict() == ev.verdict {
+            gave += 1;
+        }
+    }
+    (gave, CONFIRM_RUNS)
+}
+
+/// The first line of a message, `…` where more follows.
+fn first_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("").trim_end();
+    match lines.next() {
+        Some(_) => format!("{first} …"),
+        None => first.to_string(),
+    }
+}
+
+/// The notes of an entrant's unconfirmed limit verdicts, lowest case first: the first few
+/// each in a line, then how many more.
+fn unconfirmed_notes(shared: &Shared, e: usize) -> Vec<String> {
+    let mut own: Vec<_> = lock(&shared.unconfirmed)
+        .iter()
+        .filter(|u| u.entrant == e)
+        .map(|u| (u.index, u.what.clone(), u.gave, u.ran))
+        .collect();
+    own.sort_by_key(|u| u.0);
+    let stopped = if interrupt::requested() {
+        "Ctrl-C"
+    } else {
+        "the end of the time budget"
+    };
+    let mut notes: Vec<String> = own
+        .iter()
+        .take(UNCONFIRMED_SHOWN)
+        .map(|(index, what, gave, ran)| match *ran {
+            CONFIRM_RUNS => format!(
+                "unconfirmed, not a finding: {what} on case {index}, given again by {gave} of \
+                 {CONFIRM_RUNS} reruns"
+            ),
+            0 => format!(
+                "unconfirmed, not a finding: {what} on case {index}: {stopped} came before it \
+                 was run again"
+            ),
+            ran => format!(
+                "unconfirmed, not a finding: {what} on case {index}, given again by {gave} of the \
+                 {ran} reruns made before {stopped} ({CONFIRM_RUNS} needed)"
+            ),
+        })
+        .collect();
+    if own.len() > UNCONFIRMED_SHOWN {
+        notes.push(format!(
+            "… and {} more unconfirmed limit verdicts",
+            own.len() - UNCONFIRMED_SHOWN
+        ));
+    }
+    notes
+}
+
+/// How many unconfirmed limit verdicts a run's notes list one by one.
+const UNCONFIRMED_SHOWN: usize = 5;
 
 /// Counts a case once, from its first entrant's evaluation: its census tags, a rejection by
 /// the reference, the deep checks, and the cases done (a run of nothing but rejections stops:
@@ -753,11 +908,20 @@ pub(super) enum Supervised {
 /// deadline get this long to finish, and nothing new starts after it.
 pub const GRACE: Duration = Duration::from_secs(2);
 
-/// The note of a shrink that the time budget ended.
-pub(super) const CUT_SHORT: &str =
-    "the time budget ran out while shrinking; this is the smallest failing case so far \
-     (`repro --shrink` on the saved case goes on with the whole of its own `--time`, none by \
-     default)";
+/// The note of a shrink of `game`'s finding that the time budget ended: how to go on.
+pub(super) fn cut_short(game: &dyn DynGame) -> String {
+    let go_on = if game.of_programs() {
+        "`boardfuzz shrink` on the saved case, with the run's --brute and --solution (and \
+         --validator, --checker, the limits), goes on from it, with a time budget of its own"
+    } else {
+        "`repro --shrink` on the saved case goes on from it, with no time limit unless it is \
+         given a `--time` of its own"
+    };
+    format!(
+        "the time budget ran out while shrinking; this is the smallest failing case so far \
+         ({go_on})"
+    )
+}
 
 /// Waits for `handles` while watching `watches`, until they finish, one overruns its limit,
 /// Ctrl-C was pressed a second ago, or `deadline` (the time budget's end) is [`GRACE`] past.
@@ -872,6 +1036,12 @@ fn run_game(
         error: Mutex::new(None),
         learner: game.shrink_in_shape().then(Learner::new),
         verbose: plan.verbose,
+        margins: plan.margins,
+        deadline: match budget {
+            Budget::Time(t) => Some(start + t),
+            Budget::Cases(_) => None,
+        },
+        unconfirmed: Mutex::new(Vec::new()),
     });
     // A shard's bar counts its own share of the cases.
     let shown = match budget {
@@ -880,10 +1050,7 @@ fn run_game(
     };
     // `--time` is the whole budget, shrinking included: the search stops at the deadline, and a
     // finding's shrink has what is left of it (`GRACE` past it at the most).
-    let deadline = match budget {
-        Budget::Time(t) => Some(start + t),
-        Budget::Cases(_) => None,
-    };
+    let deadline = shared.deadline;
     let count = shared.entrants.len();
     let mut settled: Vec<Settled> = (0..count).map(|_| Settled::default()).collect();
     // The time spent shrinking between rounds, which no entrant's cases ran in.
@@ -918,14 +1085,25 @@ fn run_game(
             }
         }
         if let Supervised::OutOfTime = supervised {
-            let running = shared.watches[..jobs]
+            let slots: Vec<Slot> = shared.watches[..jobs]
                 .iter()
-                .filter(|w| lock(&w.0).stage != Stage::Idle)
-                .count();
+                .map(|w| *lock(&w.0))
+                .filter(|slot| slot.stage != Stage::Idle)
+                .collect();
             notes.push(format!(
-                "{running} case(s) still running {GRACE:?} past the time budget were left \
-                 unjudged (under the watchdog's limit, so not a hang)"
+                "{} case(s) still running {GRACE:?} past the time budget were left \
+                 unjudged (under the watchdog's limit, so not a hang)",
+                slots.len()
             ));
+            for slot in slots.iter().filter(|slot| slot.confirming > 0) {
+                notes.push(format!(
+                    "unconfirmed, not a finding: a limit verdict of {} on case {}, whose rerun \
+                     {} of {CONFIRM_RUNS} was still running at the end of the time budget",
+                    shared.entrants[slot.entrant].run_name(game),
+                    slot.index,
+                    slot.confirming
+                ));
+            }
         }
         let origin = |index: u64| {
             let case_seed = Rng::case_seed(plan.seed, index);
@@ -1042,7 +1220,7 @@ fn run_game(
                 d.notes.push(if interrupt::requested() {
                     "not shrunk: Ctrl-C came first".into()
                 } else if !before(deadline) {
-                    CUT_SHORT.into()
+                    cut_short(game)
                 } else {
                     "not shrunk: a candidate of the shrink before it hung, and its thread cannot \
                      be stopped"
@@ -1127,6 +1305,7 @@ fn run_game(
                 None => (None, None),
             };
             let mut own = notes.clone();
+            own.extend(unconfirmed_notes(&shared, e));
             own.extend(s.notes);
             GameRun {
                 slug: entrant.run_name(game),
@@ -1185,6 +1364,9 @@ fn settle(
                         &entrant.subject.to_args(),
                     ),
                 });
+                if finding.answers_over_a_screen() {
+                    finding.answer_files = corpus::save_answers(&path, &finding.comparison);
+                }
                 finding.saved = Some(path);
             }
             Err(e) => settled.error = Some(format!("could not save to {}: {e}", dir.display())),

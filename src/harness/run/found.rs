@@ -11,11 +11,12 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::game::{Fault, Regenerate};
+use crate::game::{Fault, Outcome, Regenerate};
 use crate::guard::lock;
+use crate::harness::programs::subject::CONFIRM_RUNS;
 use crate::harness::run::campaign::{
-    before, evaluate, evaluate_answered, origin_words, stage_name, supervise, Evaluated, Found,
-    Shared, Stage, Supervised, CUT_SHORT,
+    self, before, evaluate, evaluate_answered, origin_words, stage_name, supervise, Evaluated,
+    Found, Shared, Stage, Supervised,
 };
 use crate::harness::shrink::shape::Shape;
 use crate::harness::{programs::subject, run::interrupt, Disagreement, Side, Verdict};
@@ -75,6 +76,14 @@ pub(super) fn shrink_supervised(
         thread::spawn(move || {
             let watch = &shared.watches[jobs];
             let verdict = found.verdict;
+            // A limit finding's candidates (the found case first) are judged under the limits
+            // raised by the margins, and kept only if they still go over them: the case kept is
+            // over the real limit by the margin, and fails every time it is judged again.
+            let limit = verdict.is_limit();
+            let judged_as = match limit {
+                true => subject.with_margins(shared.margins),
+                false => subject.clone(),
+            };
             // Whether the reference answered the found input (the first evaluation): then
             // every kept candidate must be answered too (`crate::harness::answered`).
             let mut answered = None;
@@ -96,14 +105,14 @@ pub(super) fn shrink_supervised(
                     let checks = (shared.watchdog, watch, deep);
                     let bytes = text.as_bytes();
                     let (game, options) = (shared.game, &shared.options);
-                    match evaluate_answered(game, &subject, bytes, options, checks, took) {
+                    match evaluate_answered(game, &judged_as, bytes, options, checks, took) {
                         Some(ev) => ev,
                         None => return false,
                     }
                 } else {
                     evaluate(
                         shared.game,
-                        &subject,
+                        &judged_as,
                         text.as_bytes(),
                         &shared.options,
                         shared.watchdog,
@@ -117,13 +126,14 @@ pub(super) fn shrink_supervised(
                 let mut same = ev.verdict == verdict
                     && (answer || !original)
                     && subject::same_failure(&ev.comparison.mine, &found.comparison.mine);
-                if same && confirm_twice(verdict) {
-                    // A time limit near the limit may not come twice: kept only if it does.
+                if same && confirm_twice(verdict) && shared.margins.time <= 1.0 {
+                    // A time limit near the limit may not come twice: kept only if it does
+                    // (beyond a margin one run is enough: it is over the limit by the margin).
                     tries.fetch_add(1, Ordering::Relaxed);
                     let (game, options) = (shared.game, &shared.options);
                     let again = evaluate(
                         game,
-                        &subject,
+                        &judged_as,
                         text.as_bytes(),
                         options,
                         shared.watchdog,
@@ -142,7 +152,17 @@ pub(super) fn shrink_supervised(
                 }
                 same
             };
-            let _ = fails(&found.input);
+            // A limit finding whose found case is not over the margin is reported as found: a
+            // shrink could keep nothing that fails every time.
+            let unshrinkable = !fails(&found.input) && limit;
+            if unshrinkable {
+                lock(&notes).push(format!(
+                    "not shrunk: the found case did not go over the limits raised by the margins \
+                     (--time-margin {}, --memory-margin {}), so no smaller case would fail every \
+                     time; it gave its verdict on each of its {CONFIRM_RUNS} reruns",
+                    shared.margins.time, shared.margins.memory
+                ));
+            }
             let game = shared.game;
             let mut shape: Option<Shape> =
                 shared.learner.as_ref().map(|l| l.through(found.ordinal));
@@ -153,7 +173,9 @@ pub(super) fn shrink_supervised(
                 }
             };
             let go_on = || !interrupt::requested() && before(deadline);
-            let regeneration = {
+            let regeneration = if unshrinkable {
+                None
+            } else {
                 let mut generated = |text: &str| {
                     if let Some(shape) = &mut shape {
                         shape.learn(text);
@@ -195,7 +217,7 @@ pub(super) fn shrink_supervised(
             // are generated (not run) until the shape is learned from enough inputs.
             let mut more = 0u64;
             while let Some(shape) = &mut shape {
-                if shape.inputs() >= LEARN_AT_LEAST || !go_on() {
+                if shape.inputs() >= LEARN_AT_LEAST || !go_on() || unshrinkable {
                     break;
                 }
                 let index = shared.shard.case(found.ordinal + 1 + more);
@@ -207,7 +229,7 @@ pub(super) fn shrink_supervised(
                 more += 1;
             }
             let mut refused = 0u64;
-            if let Some(shape) = &shape {
+            if let Some(shape) = shape.as_ref().filter(|_| !unshrinkable) {
                 if verbose {
                     eprintln!(
                         "[{}] the generator's shape, {}",
@@ -229,7 +251,7 @@ pub(super) fn shrink_supervised(
             let tries_before = tries.load(Ordering::Relaxed);
             let small = {
                 let mut keep = |text: &str| {
-                    if shape.as_ref().is_some_and(|s| !s.admits(text)) {
+                    if unshrinkable || shape.as_ref().is_some_and(|s| !s.admits(text)) {
                         refused += 1;
                         return false;
                     }
@@ -237,7 +259,7 @@ pub(super) fn shrink_supervised(
                 };
                 game.shrink(&start, &mut keep).unwrap_or(start.clone())
             };
-            if regeneration.is_some() || shape.is_some() {
+            if (regeneration.is_some() || shape.is_some()) && !unshrinkable {
                 let run = tries.load(Ordering::Relaxed) - tries_before;
                 let outside = if shape.is_some() {
                     format!(", {refused} outside the shape refused without a run")
@@ -271,10 +293,29 @@ pub(super) fn shrink_supervised(
                 d = rerun_found(&shared, &found, &first_origin, d.input.len());
             }
             d.notes.extend(lock(&notes).iter().cloned());
+            if limit && !unshrinkable {
+                let kept = lock(&best)
+                    .as_ref()
+                    .filter(|(text, _)| *text == d.input)
+                    .and_then(|(_, ev)| match &ev.comparison.mine {
+                        Outcome::Failed { message, .. } => Some(message.clone()),
+                        _ => None,
+                    });
+                if let Some(kept) = kept {
+                    d.notes.push(format!(
+                        "kept with a margin: judged under {}x the CPU-time limit and {}x the \
+                         memory limit (--time-margin, --memory-margin), this case still went \
+                         over: {}",
+                        shared.margins.time,
+                        shared.margins.memory,
+                        kept.lines().next().unwrap_or("")
+                    ));
+                }
+            }
             watch.enter(Stage::Idle, Duration::ZERO);
             d.notes.extend(shared.game.shrink_note(&d.input));
             if cut_short.load(Ordering::Relaxed) {
-                d.notes.push(CUT_SHORT.into());
+                d.notes.push(campaign::cut_short(shared.game));
             }
             if let Verdict::Deep(_) = verdict {
                 // The answers agree: the finding is the deep check's, as its evaluation said.
@@ -332,7 +373,7 @@ pub(super) fn shrink_supervised(
             stage_name(slot.stage, &subject),
             slot.limit
         ),
-        Supervised::OutOfTime => CUT_SHORT.into(),
+        Supervised::OutOfTime => campaign::cut_short(game),
         _ => "shrinking was interrupted; this is the smallest failing case so far".into(),
     });
     d

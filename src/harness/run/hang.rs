@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::game::{DynGame, Fault, Options, Outcome};
-use crate::harness::run::campaign::{CUT_SHORT, GRACE};
+use crate::harness::run::campaign::{self, GRACE};
 use crate::harness::run::watchdog::within;
 use crate::harness::{
     programs::child, run::interrupt, Comparison, Disagreement, Side, Subject, Verdict,
@@ -76,7 +76,7 @@ pub fn shrink_hang(
                 child::SUBCOMMAND
             ));
             if cut_short {
-                notes.push(CUT_SHORT.into());
+                notes.push(campaign::cut_short(game));
             }
         }
         (None, _) => notes.push(

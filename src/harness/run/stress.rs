@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::game::{DynGame, Options, Outcome};
 use crate::harness::programs::problem::{self, Problem};
 use crate::harness::programs::process;
+use crate::harness::programs::subject::{self, Margins};
 use crate::harness::run::campaign::{self, Budget, Entrant, GameRun, Plan, Shard};
 use crate::harness::run::progress::Show;
 use crate::harness::Subject;
@@ -38,6 +39,8 @@ pub struct Stress {
     pub show: Show,
     /// Whether the campaign says more of what it does.
     pub verbose: bool,
+    /// The margins over a limit a shrink keeps ([`Plan::margins`]).
+    pub margins: Margins,
 }
 
 impl Stress {
@@ -60,6 +63,7 @@ impl Stress {
             deep_one_in: Some(0),
             reference_faults_are_findings: false,
             verbose: self.verbose,
+            margins: self.margins,
         }
     }
 }
@@ -190,7 +194,11 @@ pub fn entrants(
 /// named it, the flag and the command (``--brute `brute.py` ``); each solution comes with its
 /// own (``--solution `sol.py` ``). The reference runs once on each input, whatever the number of
 /// solutions. A solution a signal killed ran and crashed (`abort()` on the one-element inputs
-/// every run starts with): that is a finding.
+/// every run starts with): that is a finding. A solution over its time limit on both inputs,
+/// and on each of [`subject::CONFIRM_RUNS`] runs of the first (so that a loaded machine does
+/// not make it so), is slow on every input — it waits for input it never gets, or sleeps —
+/// and is a usage error too: a shrink of such a case would cost a time limit a candidate and
+/// find nothing.
 pub fn probe(
     problem: &Problem,
     solutions: &[(&Subject, String)],
@@ -227,26 +235,66 @@ pub fn probe(
         }
         for ((subject, _), failed) in solutions.iter().zip(&mut failures) {
             let Some(list) = failed else { continue };
-            match subject.run(problem, input.as_bytes(), &Options::new()) {
-                Outcome::Failed {
-                    fault: crate::game::Fault::RuntimeError,
-                    message,
-                } if !message.starts_with(process::KILLED_BY_SIGNAL) => list.push(message),
-                _ => *failed = None,
+            match broken_run(subject.run(problem, input.as_bytes(), &Options::new())) {
+                Some(message) => list.push(message),
+                None => *failed = None,
             }
         }
     }
-    for ((_, solution), failed) in solutions.iter().zip(&failures) {
-        if let Some([first, second]) = failed.as_deref() {
-            if first == second {
+    for ((subject, solution), failed) in solutions.iter().zip(&failures) {
+        let Some([first, second]) = failed.as_deref() else {
+            continue;
+        };
+        if first.starts_with(SLOW_ON_EVERY_INPUT) && second.starts_with(SLOW_ON_EVERY_INPUT) {
+            // Slow on a tiny input and on a large one: unless a loaded machine made it so, a
+            // reason of its own (it waits for input it never gets, sleeps, reads a file that is
+            // not there). The tiny one is run again to tell.
+            let case_seed = Rng::case_seed(seed, 0);
+            let input = problem
+                .generate_kept(case_seed, 0)
+                .map_err(|e| format!("{e}\n(nothing was run or saved)"))?;
+            let again = (1..subject::CONFIRM_RUNS).all(|_| {
+                broken_run(subject.run(problem, input.as_bytes(), &Options::new()))
+                    .is_some_and(|m| m.starts_with(SLOW_ON_EVERY_INPUT))
+            });
+            if again {
                 return Err(format!(
-                    "{solution} fails the same way on the first case and on a case of the \
-                     largest size, so it cannot be checked (nothing was saved): {first}"
+                    "{solution} goes over its time limit on the first case ({} bytes) and on a \
+                     case of the largest size, so it cannot be checked (nothing was saved): it is \
+                     slow on every input — does it wait for input it never gets, or sleep? \
+                     ({})",
+                    input.len(),
+                    first.trim_start_matches(SLOW_ON_EVERY_INPUT)
                 ));
             }
+        } else if first == second {
+            return Err(format!(
+                "{solution} fails the same way on the first case and on a case of the \
+                 largest size, so it cannot be checked (nothing was saved): {first}"
+            ));
         }
     }
     Ok(())
+}
+
+/// How [`broken_run`] begins the message of a time limit.
+const SLOW_ON_EVERY_INPUT: &str = "time limit: ";
+
+/// What a probe keeps of a solution's run that may show it broken on every input: a runtime
+/// error's message (not a signal's: a program killed by one ran and crashed, a finding), or a
+/// time limit's (`time limit: …`). `None` for anything else.
+fn broken_run(outcome: Outcome) -> Option<String> {
+    match outcome {
+        Outcome::Failed {
+            fault: crate::game::Fault::RuntimeError,
+            message,
+        } if !message.starts_with(process::KILLED_BY_SIGNAL) => Some(message),
+        Outcome::Failed {
+            fault: crate::game::Fault::TimeLimit,
+            message,
+        } => Some(format!("{SLOW_ON_EVERY_INPUT}{message}")),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use crate::game::{DynGame, Options, Outcome};
 use crate::guard::lock;
 use crate::harness::programs::problem::Problem;
 use crate::harness::programs::process::{self, Ended};
-use crate::harness::programs::subject::STDERR_LINES;
+use crate::harness::programs::subject::{Margins, CONFIRM_RUNS, STDERR_LINES};
 use crate::harness::{run::interrupt, shell_quote, Comparison, Side, Subject, Verdict};
 use crate::text_shrink;
 
@@ -409,6 +409,9 @@ pub struct VerdictTest {
     pub subject: Subject,
     /// boardfuzz's own watchdog over a candidate's runs (each program has its own time limit).
     pub watchdog: Duration,
+    /// The margins over the limits a candidate of a time or memory limit must reach to be kept
+    /// ([`Margins`], 1.25 and 1.1 by default), as a campaign's shrink keeps them.
+    pub margins: Margins,
 }
 
 impl VerdictTest {
@@ -455,7 +458,8 @@ impl VerdictTest {
         VerdictTest {
             problem,
             subject,
-            watchdog: slowest * 3 + Duration::from_secs(10),
+            watchdog: (slowest * 3 + Duration::from_secs(10)).mul_f64(Margins::TIME),
+            margins: Margins::default(),
         }
     }
 }
@@ -469,6 +473,9 @@ pub struct Judged {
     pub verdict: Verdict,
     /// Both answers on [`Reduced::input`].
     pub comparison: Comparison,
+    /// What the reader should know of how the verdict was kept (a limit kept with a margin, or
+    /// a file not over the margin, not shrunk).
+    pub notes: Vec<String>,
 }
 
 /// Shrinks `original` (the file `case`) to a local minimum of inputs the brute force answers
@@ -523,6 +530,62 @@ pub fn shrink_by_verdict(
         }
         _ => {}
     }
+    // A limit verdict is the file's only when each rerun gives it too, and its candidates are
+    // judged under limits raised by the margins, so that the case kept fails every time.
+    let mut notes = Vec::new();
+    let mut subject = test.subject.clone();
+    if verdict.is_limit() {
+        let gave = (0..CONFIRM_RUNS)
+            .filter(|_| {
+                let again = crate::harness::compare_with(
+                    game,
+                    &test.subject,
+                    original.as_bytes(),
+                    &options,
+                );
+                again.verdict() == verdict
+            })
+            .count() as u32;
+        if interrupt::requested() {
+            return Err(format!("interrupted before {case} was judged"));
+        }
+        if gave < CONFIRM_RUNS {
+            return Err(format!(
+                "the solution's {} on {case} did not come again on every rerun (given again by \
+                 {gave} of {CONFIRM_RUNS}): a verdict near the limit, or one a loaded machine \
+                 gave, is no failure to keep",
+                verdict.describe(&test.subject)
+            ));
+        }
+        let raised = test.subject.with_margins(test.margins);
+        let over = crate::harness::compare_with(game, &raised, original.as_bytes(), &options);
+        if over.verdict() != verdict {
+            notes.push(format!(
+                "not shrunk: {case} is not over {}x the CPU-time limit and {}x the memory limit \
+                 (--time-margin, --memory-margin), so no smaller case would fail every time; it \
+                 gave its verdict on each of {CONFIRM_RUNS} reruns",
+                test.margins.time, test.margins.memory
+            ));
+            return Ok(Judged {
+                reduced: Reduced {
+                    input: original.to_string(),
+                    runs: 2 + u64::from(CONFIRM_RUNS),
+                    timed_out: 0,
+                    stopped: None,
+                    cut_short: None,
+                },
+                verdict,
+                comparison: first,
+                notes,
+            });
+        }
+        notes.push(format!(
+            "kept with a margin: every candidate was judged under {}x the CPU-time limit and {}x \
+             the memory limit (--time-margin, --memory-margin)",
+            test.margins.time, test.margins.memory
+        ));
+        subject = raised;
+    }
     let state = Arc::new(Mutex::new(State::new(original)));
     let told = {
         let state = Arc::clone(&state);
@@ -540,8 +603,7 @@ pub fn shrink_by_verdict(
         })
     };
     let work = {
-        let (subject, original, watchdog) =
-            (test.subject.clone(), original.to_string(), test.watchdog);
+        let (original, watchdog) = (original.to_string(), test.watchdog);
         move || {
             crate::harness::minimize_watched_with(
                 Box::new(|input, keep| Some(text_shrink::shrink_text(input, keep))),
@@ -583,6 +645,7 @@ pub fn shrink_by_verdict(
         comparison,
         reduced,
         verdict,
+        notes,
     })
 }
 

@@ -8,11 +8,10 @@ use std::time::Duration;
 use crate::game::{DynGame, Fault, Options, Outcome};
 use crate::harness::case::divergence::traces_of;
 use crate::harness::run::watchdog;
-use crate::harness::write::text::Pieces;
+use crate::harness::write::text::{diff_fitted, Pieces, REPORT_ANSWER_LINES, SCREEN_ANSWER_LINES};
 use crate::harness::{
-    answers, census_within, compare_with, diff_heading, diff_lines, diff_styled, fits_a_screen,
-    head_and_tail, invocation, shell_quote, CensusOutcome, Comparison, Divergence, Side, Subject,
-    Verdict,
+    answers, census_within, compare_with, diff_heading, fits_a_screen, head_and_tail, invocation,
+    shell_quote, CensusOutcome, Comparison, Divergence, Side, Subject, Verdict,
 };
 use crate::picture::Board;
 
@@ -49,6 +48,11 @@ pub struct Disagreement {
     /// external solution, the two final boards its answer and the reference's show, or the
     /// reference's final position ([`final_boards`](crate::harness::final_boards)).
     pub boards: Vec<Board>,
+    /// Where the whole answers are — the expected one's file and the subject's — when a report
+    /// shows them cut ([`Disagreement::report_on_screen`]): the saved finding's `NAME.out` and
+    /// `NAME.got`, or files in the temporary folder. `None`: the answers fit a screen, or were
+    /// not written.
+    pub answer_files: Option<(PathBuf, PathBuf)>,
 }
 
 impl Disagreement {
@@ -143,6 +147,7 @@ impl Disagreement {
             .checker_message()
             .map(|why| format!("checker: {why}"))
             .into_iter()
+            .chain(hint_of(&comparison))
             .collect();
         if verdict == Verdict::Agree {
             if let Err((fault, e)) = census() {
@@ -184,6 +189,7 @@ impl Disagreement {
             notes,
             boards,
             of_programs: game.of_programs(),
+            answer_files: None,
         }
     }
 
@@ -201,34 +207,46 @@ impl Disagreement {
             slug: game.slug(),
             unit: game.unit(),
             input,
-            comparison,
             divergence: Divergence::Skipped(why_no_trace.to_string()),
             saved: None,
             replay: None,
             origin,
             verdict,
-            notes: Vec::new(),
+            notes: hint_of(&comparison).into_iter().collect(),
+            comparison,
             boards: Vec::new(),
             of_programs: game.of_programs(),
+            answer_files: None,
         }
     }
 
     /// The full human-readable report: input, both outputs as a diff, first divergence, replay.
+    /// The answers' diff is fitted to [`REPORT_ANSWER_LINES`] lines: a report file (JUnit, a
+    /// test's failure) stays readable whatever the answers' size.
     pub fn report(&self) -> String {
-        self.render(false, None)
+        self.render(false, None, REPORT_ANSWER_LINES)
     }
 
     /// [`Disagreement::report`] with a coloured diff (print it through `anstream`).
     pub fn report_styled(&self) -> String {
-        self.render(true, None)
+        self.render(true, None, REPORT_ANSWER_LINES)
     }
 
     /// [`Disagreement::report_styled`] for a terminal: an input over a screen
     /// ([`fits_a_screen`]) is shown as its first and last lines ([`head_and_tail`]), pointing to
     /// the saved case, else to `whole` (a file holding the whole input). The reports written to
-    /// files (JSON, JUnit, HTML) keep the whole input.
+    /// files (JSON, JUnit, HTML) keep the whole input. The answers are fitted to a screen too
+    /// ([`SCREEN_ANSWER_LINES`] lines of their diff, [`diff_fitted`]), followed by where the
+    /// whole answers are ([`Disagreement::answer_files`]).
     pub fn report_on_screen(&self, whole: Option<&Path>) -> String {
-        self.render(true, self.saved.as_deref().or(whole))
+        self.render(true, self.saved.as_deref().or(whole), SCREEN_ANSWER_LINES)
+    }
+
+    /// Whether either answer is over a screen ([`fits_a_screen`]): a report on a screen then
+    /// shows them cut, and points to files holding them whole.
+    pub fn answers_over_a_screen(&self) -> bool {
+        !fits_a_screen(&self.comparison.reference.to_string())
+            || !fits_a_screen(&self.comparison.mine.to_string())
     }
 
     /// How the report compares the two sides' answers: its heading line and its text. For a
@@ -238,11 +256,12 @@ impl Disagreement {
     /// `- reference` or, of a problem, `- expected`). Both mark the characters that differ the
     /// same way, explained in the heading ([`crate::harness::write::text::MARK_LEGEND`]).
     /// `styled` adds colour on top of the same text.
-    pub fn answer_section(&self, styled: bool) -> (String, String) {
-        answer_section(&self.comparison, self.of_programs, styled)
+    /// A diff is fitted to `lines` lines ([`diff_fitted`]).
+    pub fn answer_section(&self, styled: bool, lines: usize) -> (String, String) {
+        answer_section_fitted(&self.comparison, self.of_programs, styled, lines)
     }
 
-    fn render(&self, styled: bool, whole: Option<&Path>) -> String {
+    fn render(&self, styled: bool, whole: Option<&Path>, lines: usize) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -267,13 +286,37 @@ impl Disagreement {
             }
         }
         let label = self.comparison.subject.label();
-        let (heading, body) = self.answer_section(styled);
+        let (heading, body) = self.answer_section(styled, lines);
         let _ = writeln!(out, "{heading}");
         out.push_str(&body);
+        if let Some((expected, got)) = self
+            .answer_files
+            .as_ref()
+            .filter(|_| self.answers_over_a_screen())
+        {
+            let _ = writeln!(
+                out,
+                "the whole answers: {} ({}), {} ({})",
+                expected.display(),
+                if self.of_programs {
+                    "expected"
+                } else {
+                    "the reference's"
+                },
+                got.display(),
+                match self.comparison.subject {
+                    Subject::Engine => "the engine's",
+                    Subject::Solution { .. } => "the solution's",
+                }
+            );
+        }
         // An external solution has no trace: with no board to draw either (a problem of
         // programs, `stress`), the section would say only that.
-        let nothing_to_show =
-            matches!(self.divergence, Divergence::Unavailable) && self.boards.is_empty();
+        // A problem of programs has no trace at all: whatever the divergence says of traces
+        // (cut short, not compared) is a game's word, not the problem's.
+        let nothing_to_show = (matches!(self.divergence, Divergence::Unavailable)
+            || self.of_programs)
+            && self.boards.is_empty();
         if !nothing_to_show {
             let _ = writeln!(out, "--- first divergence ---");
         }
@@ -339,12 +382,31 @@ impl Disagreement {
     }
 }
 
+/// The hint a solution's verdict has, if any ([`crate::harness::programs::subject::hint`]), as
+/// a note says it.
+fn hint_of(comparison: &Comparison) -> Option<String> {
+    let command = comparison.subject.command()?;
+    crate::harness::programs::subject::hint(command, &comparison.mine).map(|h| format!("hint: {h}"))
+}
+
 /// [`Disagreement::answer_section`] of a comparison (`of_programs`: of a problem of programs,
 /// as `stress` and `shrink --brute` run them).
+///
+/// Fitted to a screen ([`SCREEN_ANSWER_LINES`]); [`answer_section_fitted`] to any number of lines.
 pub fn answer_section(
     comparison: &Comparison,
     of_programs: bool,
     styled: bool,
+) -> (String, String) {
+    answer_section_fitted(comparison, of_programs, styled, SCREEN_ANSWER_LINES)
+}
+
+/// [`answer_section`], a diff fitted to `lines` lines ([`diff_fitted`]).
+pub fn answer_section_fitted(
+    comparison: &Comparison,
+    of_programs: bool,
+    styled: bool,
+    lines: usize,
 ) -> (String, String) {
     let (reference, mine) = (&comparison.reference, &comparison.mine);
     if let (
@@ -368,8 +430,7 @@ pub fn answer_section(
         let (heading, body) = text.split_once('\n').unwrap_or((&text, ""));
         return (heading.to_string(), body.to_string());
     }
-    let diff = if styled { diff_styled } else { diff_lines };
-    let body = diff(&reference.to_string(), &mine.to_string());
+    let body = diff_fitted(&reference.to_string(), &mine.to_string(), styled, lines);
     let minus = if of_programs { "expected" } else { "reference" };
     let heading = diff_heading(minus, comparison.subject.label(), &body);
     (heading, body)

@@ -307,7 +307,7 @@ fn finding(out: &mut String, i: usize, d: &Disagreement, programs: Option<&Progr
     );
     // The text report's section, its heading without the dashes: the answers line by line
     // (`pre.answer`), or the output diff (`pre.diff`); a line of `^` marks is `span.mark`.
-    let (heading, body) = d.answer_section(false);
+    let (heading, body) = d.answer_section(false, crate::harness::write::text::REPORT_ANSWER_LINES);
     let heading = heading.trim_matches(|c| c == '-' || c == ' ');
     let mut heading = heading.chars();
     let heading: String = heading

@@ -8,6 +8,10 @@ use std::path::Path;
 pub const SCREEN_LINES: usize = 40;
 /// … and of at most this many bytes.
 pub const SCREEN_BYTES: usize = 4096;
+/// The most lines of an answers' diff a report on a terminal shows ([`diff_fitted`]).
+pub const SCREEN_ANSWER_LINES: usize = 30;
+/// … and a report written to a file or a test's failure (JUnit, HTML): more, never unbounded.
+pub const REPORT_ANSWER_LINES: usize = 1000;
 /// How many first lines, and how many last lines, [`head_and_tail`] shows.
 pub const HEAD_LINES: usize = 20;
 /// See [`HEAD_LINES`].
@@ -82,7 +86,53 @@ pub fn diff_styled(left: &str, right: &str) -> String {
     render_diff(left, right, true)
 }
 
+/// [`diff_styled`] (or with `styled` false [`diff_lines`]) fitted to `lines` lines at the most,
+/// for a screen or a report that must stay readable whatever the answers' size: runs of lines
+/// both sides share are cut to [`CONTEXT_LINES`] around each difference (`  … N equal lines`),
+/// a shown line to [`SHOWN_LINE_BYTES`] bytes around its first marked character, and past
+/// `lines` lines one last line says how much was left out and how long each answer is. An
+/// answer of 5,000 lines against a crash's message is its first lines and that count, not
+/// 5,000 lines.
+pub fn diff_fitted(left: &str, right: &str, styled: bool, lines: usize) -> String {
+    let (mut out, cut) = render_diff_rows(left, right, styled, Some(lines));
+    if cut {
+        let count = |text: &str| {
+            let n = text.lines().count();
+            format!(
+                "{n} line{}, {} byte{}",
+                if n == 1 { "" } else { "s" },
+                text.len(),
+                if text.len() == 1 { "" } else { "s" }
+            )
+        };
+        let _ = writeln!(out, "(- has {}, + has {})", count(left), count(right));
+    }
+    out
+}
+
+/// Lines of two texts both sides share that a fitted diff ([`diff_fitted`]) shows before and
+/// after each difference.
+pub const CONTEXT_LINES: usize = 2;
+
+/// One line of a diff before it is written.
+enum Row<'a> {
+    /// In both.
+    Both(&'a str),
+    /// `n` lines in both, left out.
+    Skipped(usize),
+    /// Only the left text's, with the marks of its pair.
+    Minus(&'a str, Option<String>),
+    /// Only the right text's, with the marks of its pair.
+    Plus(&'a str, Option<String>),
+}
+
 fn render_diff(left: &str, right: &str, styled: bool) -> String {
+    render_diff_rows(left, right, styled, None).0
+}
+
+/// The diff of two texts, at most `cap` rows of it (and the runs of lines both share cut to
+/// their context) when `cap` is given; whether rows were left out.
+fn render_diff_rows(left: &str, right: &str, styled: bool, cap: Option<usize>) -> (String, bool) {
     use anstyle::{AnsiColor, Effects, Style};
     use similar::{DiffOp, TextDiff};
     let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
@@ -97,28 +147,39 @@ fn render_diff(left: &str, right: &str, styled: bool) -> String {
     let l: Vec<&str> = left.lines().collect();
     let r: Vec<&str> = right.lines().collect();
     let diff = TextDiff::from_slices(&l, &r);
-    let mut out = String::new();
-    for op in diff.ops() {
+    let mut rows: Vec<Row> = Vec::new();
+    let ops = diff.ops();
+    for (at, op) in ops.iter().enumerate() {
         match *op {
             DiffOp::Equal { old_index, len, .. } => {
-                for line in &l[old_index..old_index + len] {
-                    let _ = writeln!(out, "  {line}");
+                let run = &l[old_index..old_index + len];
+                // Fitted: only the context next to a difference.
+                let (before, after) = (
+                    if at > 0 { CONTEXT_LINES } else { 0 },
+                    if at + 1 < ops.len() { CONTEXT_LINES } else { 0 },
+                );
+                if cap.is_some() && len > before + after + 1 {
+                    rows.extend(run[..before].iter().map(|line| Row::Both(line)));
+                    rows.push(Row::Skipped(len - before - after));
+                    rows.extend(run[len - after..].iter().map(|line| Row::Both(line)));
+                } else {
+                    rows.extend(run.iter().map(|line| Row::Both(line)));
                 }
             }
             DiffOp::Delete {
                 old_index, old_len, ..
-            } => {
-                for line in &l[old_index..old_index + old_len] {
-                    let _ = writeln!(out, "{}", paint(red, &format!("- {line}")));
-                }
-            }
+            } => rows.extend(
+                l[old_index..old_index + old_len]
+                    .iter()
+                    .map(|line| Row::Minus(line, None)),
+            ),
             DiffOp::Insert {
                 new_index, new_len, ..
-            } => {
-                for line in &r[new_index..new_index + new_len] {
-                    let _ = writeln!(out, "{}", paint(green, &format!("+ {line}")));
-                }
-            }
+            } => rows.extend(
+                r[new_index..new_index + new_len]
+                    .iter()
+                    .map(|line| Row::Plus(line, None)),
+            ),
             DiffOp::Replace {
                 old_index,
                 old_len,
@@ -131,44 +192,105 @@ fn render_diff(left: &str, right: &str, styled: bool) -> String {
                     // Pairs, each with the characters that differ marked.
                     for (a, b) in old.iter().zip(new) {
                         let marks = char_marks(a, b);
-                        match (&marks, styled) {
-                            (Some(marks), true) => {
-                                let emph = |line: &str, base: Style| {
-                                    let strong = base.effects(Effects::INVERT | Effects::BOLD);
-                                    let mut s = String::new();
-                                    for (c, m) in line.chars().zip(marks.chars()) {
-                                        let st = if m == '^' { strong } else { base };
-                                        s.push_str(&paint(st, &c.to_string()));
-                                    }
-                                    s
-                                };
-                                let _ = writeln!(out, "{}{}", paint(red, "- "), emph(a, red));
-                                let _ = writeln!(out, "{}{}", paint(green, "+ "), emph(b, green));
-                            }
-                            _ => {
-                                let _ = writeln!(out, "{}", paint(red, &format!("- {a}")));
-                                let _ = writeln!(out, "{}", paint(green, &format!("+ {b}")));
-                            }
-                        }
-                        if let Some(marks) = marks {
-                            let _ = writeln!(out, "? {}", marks.trim_end());
-                        }
+                        rows.push(Row::Minus(a, marks.clone()));
+                        rows.push(Row::Plus(b, marks));
                     }
                 } else {
-                    for line in old {
-                        let _ = writeln!(out, "{}", paint(red, &format!("- {line}")));
-                    }
-                    for line in new {
-                        let _ = writeln!(out, "{}", paint(green, &format!("+ {line}")));
-                    }
+                    rows.extend(old.iter().map(|line| Row::Minus(line, None)));
+                    rows.extend(new.iter().map(|line| Row::Plus(line, None)));
                 }
             }
         }
     }
-    if left.ends_with('\n') != right.ends_with('\n') {
+    let shown = cap.map_or(rows.len(), |cap| rows.len().min(cap));
+    let mut out = String::new();
+    for row in &rows[..shown] {
+        match row {
+            Row::Both(line) => {
+                let (line, _) = fit_line(line, None, cap.is_some());
+                let _ = writeln!(out, "  {line}");
+            }
+            Row::Skipped(n) => {
+                let _ = writeln!(out, "  … {n} equal line{}", if *n == 1 { "" } else { "s" });
+            }
+            Row::Minus(line, marks) | Row::Plus(line, marks) => {
+                let (sign, base) = match row {
+                    Row::Minus(..) => ("- ", red),
+                    _ => ("+ ", green),
+                };
+                let (line, marks) = fit_line(line, marks.as_deref(), cap.is_some());
+                match (&marks, styled) {
+                    (Some(marks), true) => {
+                        let strong = base.effects(Effects::INVERT | Effects::BOLD);
+                        let mut s = String::new();
+                        for (c, m) in line.chars().zip(marks.chars()) {
+                            let st = if m == '^' { strong } else { base };
+                            s.push_str(&paint(st, &c.to_string()));
+                        }
+                        let _ = writeln!(out, "{}{s}", paint(base, sign));
+                    }
+                    _ => {
+                        let _ = writeln!(out, "{}", paint(base, &format!("{sign}{line}")));
+                    }
+                }
+                // The marks follow the pair's second line.
+                if let (Row::Plus(..), Some(marks)) = (row, &marks) {
+                    let _ = writeln!(out, "? {}", marks.trim_end());
+                }
+            }
+        }
+    }
+    if left.ends_with('\n') != right.ends_with('\n') && shown == rows.len() {
         let _ = writeln!(out, "(the two differ in the final newline)");
     }
-    out
+    if shown < rows.len() {
+        let left_out: usize = rows[shown..]
+            .iter()
+            .map(|row| match row {
+                Row::Skipped(n) => *n,
+                _ => 1,
+            })
+            .sum();
+        let _ = writeln!(
+            out,
+            "… {left_out} more line{} of the diff not shown",
+            if left_out == 1 { "" } else { "s" }
+        );
+    }
+    (out, shown < rows.len())
+}
+
+/// A line of a diff and its marks as shown: whole, or when `fitted` and over
+/// [`SHOWN_LINE_BYTES`] bytes, a window of it around its first marked character (the marks cut
+/// alike), `…` where cut.
+fn fit_line(line: &str, marks: Option<&str>, fitted: bool) -> (String, Option<String>) {
+    let width = line.chars().count();
+    if !fitted || line.len() <= SHOWN_LINE_BYTES {
+        return (line.to_string(), marks.map(str::to_string));
+    }
+    let keep = SHOWN_LINE_BYTES / 2;
+    let first = marks
+        .and_then(|m| m.find('^'))
+        .map_or(0, |at| m_chars(marks, at));
+    let start = first.saturating_sub(keep / 4);
+    let end = (start + keep).min(width);
+    let cut = |s: &str, pad: char| {
+        let mut shown = String::new();
+        if start > 0 {
+            shown.push(pad);
+        }
+        shown.extend(s.chars().skip(start).take(end - start));
+        if end < width {
+            shown.push(pad);
+        }
+        shown
+    };
+    (cut(line, '…'), marks.map(|m| cut(m, ' ')))
+}
+
+/// The character index of byte `at` of `marks`.
+fn m_chars(marks: Option<&str>, at: usize) -> usize {
+    marks.map_or(0, |m| m[..at].chars().count())
 }
 
 /// The heading of a [`diff_lines`] diff of `minus`'s text against `plus`'s: `--- output diff
@@ -454,6 +576,64 @@ fn char_marks(a: &str, b: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fitted_diff_of_a_long_answer_against_a_crash_is_a_screen_and_its_counts() {
+        let expected: String = (1..=5000).map(|i| format!("{i}\n")).collect();
+        let got = "(runtime error) exit code 3";
+        let whole = diff_lines(&expected, got);
+        assert_eq!(whole.lines().count(), 5002, "and the final newline's line");
+        let fitted = diff_fitted(&expected, got, false, 30);
+        let lines: Vec<&str> = fitted.lines().collect();
+        assert_eq!(lines.len(), 32, "{fitted}");
+        assert_eq!(lines[0], "- 1");
+        assert_eq!(lines[29], "- 30");
+        assert_eq!(lines[30], "… 4971 more lines of the diff not shown");
+        assert_eq!(
+            lines[31],
+            format!(
+                "(- has 5000 lines, {} bytes, + has 1 line, 27 bytes)",
+                expected.len()
+            )
+        );
+        // What fits is shown as it was.
+        assert_eq!(
+            diff_fitted("1\n2\n", "1\n3\n", false, 30),
+            diff_lines("1\n2\n", "1\n3\n")
+        );
+    }
+
+    #[test]
+    fn a_fitted_diff_keeps_the_context_of_each_difference_and_counts_the_rest() {
+        let expected: String = (1..=1000).map(|i| format!("{i}\n")).collect();
+        let got = expected.replace("\n500\n", "\n509\n");
+        let fitted = diff_fitted(&expected, &got, false, 30);
+        assert_eq!(
+            fitted,
+            "  … 497 equal lines\n  498\n  499\n- 500\n+ 509\n?   ^\n  501\n  502\n  … 498 equal \
+             lines\n"
+        );
+    }
+
+    #[test]
+    fn a_fitted_diff_shows_a_long_line_around_its_first_difference() {
+        let expected = "7".repeat(300_000) + "\n";
+        let mut got = expected.clone().into_bytes();
+        got[150_000] = b'8';
+        let got = String::from_utf8(got).unwrap();
+        let fitted = diff_fitted(&expected, &got, false, 30);
+        for line in fitted.lines() {
+            assert!(line.chars().count() < 120, "{line}");
+        }
+        let minus = fitted.lines().find(|l| l.starts_with("- ")).unwrap();
+        let plus = fitted.lines().find(|l| l.starts_with("+ ")).unwrap();
+        let marks = fitted.lines().find(|l| l.starts_with("? ")).unwrap();
+        let at = marks.find('^').unwrap();
+        assert_eq!(&minus[..2], "- ");
+        assert_eq!(plus.chars().nth(at), Some('8'), "{fitted}");
+        assert_eq!(minus.chars().nth(at), Some('7'), "{fitted}");
+        assert!(minus.starts_with("- …") && minus.ends_with('…'), "{minus}");
+    }
 
     #[test]
     fn diff_aligns_an_inserted_line() {

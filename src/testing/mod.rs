@@ -30,7 +30,14 @@
 //! take_away: suite check `engine_trace_equals_reference_trace` skipped, it checked nothing: the game gives no per-turn trace; write Game::engine_trace and Game::reference_trace to have it
 //! ```
 //!
-//! Every failure in a run is collected and reported together, not just the first.
+//! Every failure in a run is counted, and the first is reported as `check` reports a finding
+//! (`src/testing/finding.rs`): shrunk by the harness's shrink, the input, the diff of the
+//! answers and the first divergence, saved in `corpus/<slug>/` (so that `corpus_replays` holds
+//! it from then on), with the command that replays it (`cargo run --release -- repro <slug>
+//! corpus/<slug>/<hash>.in`), in at most a screen ([`SCREEN`] lines). A planted bug's failing
+//! test prints 34 to 37 lines, libtest's included (`tests/suite_failure.rs`), and the example
+//! crate's planted bug 26 to 36 a failing test (163 in all, against 518 with 417 in one test,
+//! when the suite printed every failing case whole, with proptest's byte vectors).
 //!
 //! ```text
 //! // tests/suite.rs of a user's crate
@@ -45,8 +52,14 @@ use std::path::{Path, PathBuf};
 
 use crate::game::{dyn_game, tag_names as names, DynGame, Game, Options, Outcome};
 use crate::harness::write::census::Census;
-use crate::harness::{agreement, keep::corpus};
+use crate::harness::{agreement, compare, keep::corpus, DeepKind};
 use crate::rng::Rng;
+use proptest::strategy::Strategy as _;
+
+mod finding;
+
+pub use finding::SCREEN;
+use finding::{Failed, Finding};
 
 #[doc(hidden)]
 pub use proptest;
@@ -352,13 +365,48 @@ impl Suite {
                 inputs.push((text.into_bytes(), options));
             }
         }
-        let mut failures = Vec::new();
-        for (input, options) in &inputs {
-            if let Err(why) = g.self_check(input, options) {
-                failures.push(format!("{}\n  {why}", String::from_utf8_lossy(input)));
-            }
-        }
-        fail_all("self-check failure(s)", failures);
+        let failing: Vec<usize> = (0..inputs.len())
+            .filter(|&i| g.self_check(&inputs[i].0, &inputs[i].1).is_err())
+            .collect();
+        self.fail_on(
+            "engine_passes_its_self_checks",
+            Failed::Deep(DeepKind::SelfCheck),
+            &failing,
+            &inputs,
+        );
+    }
+
+    /// Fails `check` with the report of the first of the `failing` cases (indices into `inputs`,
+    /// the corpus's entries first), shrunk and saved as `check` does ([`finding`]); passes when
+    /// no case fails.
+    fn fail_on(
+        &self,
+        check: &str,
+        failed: Failed,
+        failing: &[usize],
+        inputs: &[(Vec<u8>, Options)],
+    ) {
+        let Some(&first) = failing.first() else {
+            return;
+        };
+        let corpus = self.corpus_entries();
+        let origin = match corpus.get(first) {
+            Some(entry) => format!("the corpus entry {}", self.relative(&entry.path)),
+            None => format!(
+                "generated case {} of the suite's `{check}`",
+                first - corpus.len()
+            ),
+        };
+        let (input, options) = &inputs[first];
+        let finding = Finding {
+            check,
+            input,
+            options,
+            origin,
+            failed,
+            count: Some((failing.len(), inputs.len())),
+        };
+        panic!("{}", finding.report(self.game, &self.root));
     }
 
     /// The engine's census equals the reference's on `cases` random cases and every corpus
@@ -371,8 +419,8 @@ impl Suite {
             return;
         }
         let inputs = self.corpus_and_generated(0xCE05, self.cases);
-        let mut failures = Vec::new();
-        for (input, options) in &inputs {
+        let mut failing = Vec::new();
+        for (i, (input, options)) in inputs.iter().enumerate() {
             let Some(literal) = g.reference_census(input, options) else {
                 skipped(
                     slug,
@@ -384,18 +432,11 @@ impl Suite {
                 );
                 return;
             };
-            let literal = literal.unwrap();
-            let engine = g.census(input, options).unwrap();
-            if engine != literal {
-                failures.push(format!(
-                    "{}\n  engine:    {:?}\n  reference: {:?}",
-                    String::from_utf8_lossy(input),
-                    names(g.tags(), engine),
-                    names(g.tags(), literal)
-                ));
+            if literal != g.census(input, options) {
+                failing.push(i);
             }
         }
-        fail_all("census difference(s)", failures);
+        self.fail_on(check, Failed::Deep(DeepKind::Census), &failing, &inputs);
     }
 
     /// The engine's per-turn trace equals the reference's on `cases / 4` random cases and the
@@ -404,8 +445,8 @@ impl Suite {
     pub fn traces_agree(&self) {
         let (g, slug) = (self.game, self.slug());
         let inputs = self.corpus_and_generated(0x7ACE, self.cases / 4);
-        let mut failures = Vec::new();
-        for (input, options) in &inputs {
+        let mut failing = Vec::new();
+        for (i, (input, options)) in inputs.iter().enumerate() {
             let (Some(e), Some(r)) = (
                 g.engine_trace(input, options),
                 g.reference_trace(input, options),
@@ -427,17 +468,11 @@ impl Suite {
                 _ => false,
             };
             if !same {
-                failures.push(format!(
-                    "{}: {}",
-                    String::from_utf8_lossy(input),
-                    crate::harness::write::report::divergence_text(
-                        &crate::harness::first_divergence(g, input, options),
-                        g.unit()
-                    )
-                ));
+                failing.push(i);
             }
         }
-        fail_all("trace difference(s)", failures);
+        let check = "engine_trace_equals_reference_trace";
+        self.fail_on(check, Failed::Deep(DeepKind::Trace), &failing, &inputs);
     }
 
     /// The files of `fuzz/corpus/<target>/`, sorted; `None` (with the notice that test `check`
@@ -495,29 +530,41 @@ impl Suite {
             return;
         };
         let (mut checked, mut skipped, mut deep) = (0, 0, 0);
-        let mut failures = Vec::new();
+        let mut failing = Vec::new();
         for (path, bytes) in seeds {
             let Ok((text, options)) = game.decode_fuzz_case(&bytes) else {
                 skipped += 1;
                 continue;
             };
             checked += 1;
-            let path = self.relative(&path);
-            if let Err(d) = agreement(game, text.as_bytes(), &options, "kept fuzz seed") {
-                failures.push(format!(
-                    "{path}: {}\nreplay: repro {slug} {path} --artifact",
-                    d.report()
-                ));
+            let failed = if agreement(game, text.as_bytes(), &options, "kept fuzz seed").is_err() {
+                Some(Failed::Answers)
             } else if crate::fuzzing::deep(game, &bytes, text.as_bytes()) {
                 deep += 1;
-                if let Err(why) = crate::fuzzing::deep_check(game, text.as_bytes(), &options) {
-                    failures.push(format!(
-                        "{path}: {why}\nreplay: repro {slug} {path} --artifact"
-                    ));
-                }
+                crate::harness::deep_check(game, text.as_bytes(), &options)
+                    .err()
+                    .map(|(kind, _)| Failed::Deep(kind))
+            } else {
+                None
+            };
+            if let Some(failed) = failed {
+                failing.push((self.relative(&path), text, options, failed));
             }
         }
-        fail_all("kept seed failure(s)", failures);
+        if let Some((path, text, options, failed)) = failing.first() {
+            let finding = Finding {
+                check: "kept_seeds_of_the_structured_target_agree",
+                input: text.as_bytes(),
+                options,
+                origin: format!(
+                    "the kept fuzz seed {path}; as the target decodes it: `cargo run --release \
+                     -- repro {slug} {path} --artifact`"
+                ),
+                failed: *failed,
+                count: Some((failing.len(), checked)),
+            };
+            panic!("{}", finding.report(game, &self.root));
+        }
         eprintln!(
             "{slug}: {checked} kept seeds agree, {deep} of them in traces, census and \
              self-checks too ({skipped} do not decode, skipped)"
@@ -558,6 +605,97 @@ impl Suite {
             .err()
             .map(|d| d.report())
     }
+
+    /// The property: engine == reference on [`Suite::case_count`] cases decoded from random
+    /// bytes as the fuzz target decodes them (bytes too short for the case type are skipped, as
+    /// libFuzzer skips them). `source_file` is the test file that holds the suite (`file!()`),
+    /// beside which proptest keeps a failing case's seed ([`Suite::proptest_config`]).
+    pub fn valid_cases_agree(&self, source_file: &'static str) {
+        let game = self.game;
+        let bytes = proptest::collection::vec(proptest::arbitrary::any::<u8>(), 0..1024);
+        self.property(
+            "engine_matches_reference_on_valid_cases",
+            source_file,
+            bytes.prop_map(RandomBytes),
+            |RandomBytes(bytes)| {
+                let (text, options) = game.decode_fuzz_case(bytes).ok()?;
+                Some((text.into_bytes(), options))
+            },
+        );
+    }
+
+    /// The property: engine == reference (the same answer, or the same error class and line) on
+    /// [`Suite::case_count`] generated cases, each mutated once ([`mutate`]). `source_file` as
+    /// for [`Suite::valid_cases_agree`].
+    pub fn mutated_text_agrees(&self, source_file: &'static str) {
+        use proptest::arbitrary::any;
+        let game = self.game;
+        self.property(
+            "engine_and_reference_agree_on_mutated_text",
+            source_file,
+            (any::<u64>(), any::<u64>(), any::<u64>(), any::<u8>()),
+            |&(seed, pick, at, byte)| {
+                let options = Options::new();
+                let text = game.generate(&mut Rng::new(seed), &options).unwrap();
+                Some((mutate(&text, pick, at, byte), options))
+            },
+        );
+    }
+
+    /// Runs a property under proptest (random cases, a failing case's seed kept and run first
+    /// from then on) and reports a failing case as `check` reports a finding ([`finding`]):
+    /// shrunk by the harness, not by proptest (which would shrink the random values, not the
+    /// judge text, and print them raw).
+    fn property<S>(
+        &self,
+        check: &str,
+        source_file: &'static str,
+        values: S,
+        case: impl Fn(&S::Value) -> Option<(Vec<u8>, Options)>,
+    ) where
+        S: proptest::strategy::Strategy,
+    {
+        use proptest::test_runner::{TestCaseError, TestError, TestRunner};
+        let game = self.game;
+        let mut config = self.proptest_config();
+        config.source_file = Some(source_file);
+        config.max_shrink_iters = 0;
+        let mut runner = TestRunner::new(config);
+        let result = runner.run(&values, |value| match case(&value) {
+            Some((input, options)) if !compare(game, &input, &options).agrees() => {
+                Err(TestCaseError::fail("the two sides differ"))
+            }
+            _ => Ok(()),
+        });
+        let value = match result {
+            Ok(()) => return,
+            Err(TestError::Fail(_, value)) => value,
+            Err(TestError::Abort(why)) => panic!("{}: `{check}` stopped: {why}", self.slug()),
+        };
+        let (input, options) = case(&value).expect("a failing case has an input");
+        let finding = Finding {
+            check,
+            input: &input,
+            options: &options,
+            origin: "a random case of proptest, whose seed is kept in the \
+                     .proptest-regressions file beside the suite's test file"
+                .into(),
+            failed: Failed::Answers,
+            count: None,
+        };
+        panic!("{}", finding.report(game, &self.root));
+    }
+}
+
+/// The random bytes of a case, as proptest writes them in its regressions file: their number
+/// only (the case they decode to is what the failure shows, shrunk).
+#[derive(Clone)]
+pub struct RandomBytes(Vec<u8>);
+
+impl std::fmt::Debug for RandomBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} random bytes", self.0.len())
+    }
 }
 
 /// What a game lacks for a check of the suite, and the items that would give it.
@@ -594,13 +732,27 @@ fn skipped(slug: &str, check: &str, missing: Missing<'_>) {
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
+/// Fails with `failures`, all counted, as many shown whole as fit a screen ([`SCREEN`] lines)
+/// and at least the first.
 fn fail_all(what: &str, failures: Vec<String>) {
-    assert!(
-        failures.is_empty(),
-        "{} {what}:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    if failures.is_empty() {
+        return;
+    }
+    let mut out = format!("{} {what}:\n", failures.len());
+    let mut shown = 0;
+    for failure in &failures {
+        let lines = out.lines().count() + failure.lines().count() + 1;
+        if shown > 0 && lines > SCREEN {
+            break;
+        }
+        out.push_str(failure);
+        out.push('\n');
+        shown += 1;
+    }
+    if shown < failures.len() {
+        out.push_str(&format!("… and {} more\n", failures.len() - shown));
+    }
+    panic!("{}", finding::screen(&out, SCREEN));
 }
 
 /// Applies one byte-level mutation chosen by `pick` to a valid judge text: cut, delete, insert or
@@ -711,42 +863,14 @@ macro_rules! game_suite {
             __boardfuzz_suite().parse_seeds_agree();
         }
 
-        $crate::testing::proptest::proptest! {
-            #![proptest_config(__boardfuzz_suite().proptest_config())]
+        #[test]
+        fn engine_matches_reference_on_valid_cases() {
+            __boardfuzz_suite().valid_cases_agree(file!());
+        }
 
-            #[test]
-            fn engine_matches_reference_on_valid_cases(
-                bytes in $crate::testing::proptest::collection::vec(
-                    $crate::testing::proptest::arbitrary::any::<u8>(), 0..1024)
-            ) {
-                let suite = __boardfuzz_suite();
-                // Bytes shorter than the case type needs are skipped, as libFuzzer skips them.
-                let Ok((text, options)) = suite.game().decode_fuzz_case(&bytes) else {
-                    return Ok(());
-                };
-                let failure = suite.report(text.as_bytes(), &options);
-                $crate::testing::proptest::prop_assert!(
-                    failure.is_none(), "{}", failure.unwrap_or_default());
-            }
-
-            #[test]
-            fn engine_and_reference_agree_on_mutated_text(
-                seed in $crate::testing::proptest::arbitrary::any::<u64>(),
-                pick in $crate::testing::proptest::arbitrary::any::<u64>(),
-                at in $crate::testing::proptest::arbitrary::any::<u64>(),
-                byte in $crate::testing::proptest::arbitrary::any::<u8>()
-            ) {
-                let suite = __boardfuzz_suite();
-                let options = $crate::game::Options::new();
-                let text = suite
-                    .game()
-                    .generate(&mut $crate::rng::Rng::new(seed), &options)
-                    .unwrap();
-                let input = $crate::testing::mutate(&text, pick, at, byte);
-                let failure = suite.report(&input, &options);
-                $crate::testing::proptest::prop_assert!(
-                    failure.is_none(), "{}", failure.unwrap_or_default());
-            }
+        #[test]
+        fn engine_and_reference_agree_on_mutated_text() {
+            __boardfuzz_suite().mutated_text_agrees(file!());
         }
     };
 }
