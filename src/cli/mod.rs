@@ -44,6 +44,7 @@ mod repro;
 mod rules;
 mod settings;
 mod shrink;
+mod shrink_mode;
 mod solve;
 mod stress;
 mod stress_summary;
@@ -172,7 +173,7 @@ boardfuzz shrink big.in --brute brute.py --solution main.cpp --validator validat
 Exit status: 0 done (shrunk or not), 2 bad usage or a setup error (a program that cannot \
 start, CASE not interesting, a brute force that fails on CASE), 130 interrupted."
     )]
-    Shrink(shrink::ShrinkArgs),
+    Shrink(shrink_mode::ShrinkArgs),
     /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
     /// problem's samples. One verdict per case; exit 1 if any fails.
     Judge(judge::JudgeArgs),

@@ -235,6 +235,7 @@ fn shrink_passes(input: &str, keep: &mut dyn FnMut(&str) -> bool) -> String {
                 run(&mut best, "pairs", &mut deep::drop_pairs);
                 run(&mut best, "bounds", &mut deep::lower_bounds);
                 run(&mut best, "places", &mut deep::lower_to_places);
+                run(&mut best, "together", &mut deep::lower_together);
             }
         }
         if best == before {

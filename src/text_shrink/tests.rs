@@ -1463,3 +1463,13 @@ fn a_game_of_pieces_on_a_torus_shrinks_to_its_hand_minimum_from_every_start() {
         );
     }
 }
+
+#[test]
+fn two_numbers_whose_difference_the_failure_needs_go_down_together() {
+    // A hidden number x in 1..n, wrong when x is n - 2 and n is 6 or more: lowering n alone
+    // puts it too close to x (or below it), lowering x alone too far from n.
+    let valid = |t: &str| all_numbers(t).is_some_and(|l| l.len() == 1 && l[0].len() == 2);
+    let fails = |t: &str| all_numbers(t).is_some_and(|l| l[0][0] >= 6 && l[0][1] + 2 == l[0][0]);
+    let (shrunk, tries) = shrink_counting("35 33\n", &valid, &fails);
+    assert_eq!(shrunk, "6 4\n", "after {tries} tries");
+}
