@@ -2567,8 +2567,8 @@ pub trait DynGame: Sync {
     /// shrunk case stays a valid input).
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String>;
     /// What a report says of how `shrunk` (what [`DynGame::shrink`] came to) was shrunk, if
-    /// the shrinker left something out: the generic text shrinker makes only large cuts on a
-    /// text over [`text_shrink::FINE_TEXT`] bytes ([`text_shrink::coarse_note`]).
+    /// the shrinker left something out. None by default: the generic text shrinker runs every
+    /// pass at any size (a pass stops where it stalls, [`text_shrink::stall_runs`]).
     fn shrink_note(&self, _shrunk: &str) -> Option<String> {
         None
     }
@@ -2795,14 +2795,6 @@ impl<G: Game> DynGame for Registered<G> {
     fn self_check(&self, input: &[u8], options: &Options) -> Result<(), String> {
         catch(|| G::self_check(input, options))
             .map_err(|e| format!("the engine's self-check panicked: {e}"))?
-    }
-    fn shrink_note(&self, shrunk: &str) -> Option<String> {
-        // The structural shrinker has no size limit; the text shrinker does.
-        let structural = catch(|| G::parse_case(shrunk.as_bytes())).ok().flatten();
-        structural
-            .is_none()
-            .then(|| text_shrink::coarse_note(shrunk))
-            .flatten()
     }
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         // Shrinking is game code too: a panic in it ends the shrink with the best case so far.

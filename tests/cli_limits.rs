@@ -119,13 +119,14 @@ impl Drop for Load {
 /// The coin_jump test of the issue (`cli_coin_jump::fixtures::
 /// an_infinite_loop_is_a_time_limit_and_is_killed`), under four busy threads a core: charged in
 /// CPU time, a slow start of Python under load is no time limit, so the shrink keeps only
-/// candidates that loop and the finding is the loop's, shrunk to the 1x1 board `9`. Twice here
-/// (each takes about 30 s under this load); the closing note of issue 35 gives ten runs.
+/// candidates that loop and the finding is the loop's, shrunk to the 1x1 board `9`. Once here
+/// (about 60 s under this load, its reruns confirming the verdict included); ten runs under
+/// six busy loops are `scripts/limits-under-load.sh --tests`'s.
 #[test]
 fn an_infinite_loop_under_load_is_a_time_limit_every_time() {
     let _alone = alone();
     let load = Load::start(4);
-    for round in 0..2 {
+    for round in 0..1 {
         let (code, report, took) = check_fixture(
             "coin_jump",
             "coin_jump_loop.py",
@@ -171,11 +172,11 @@ fn a_solution_that_sleeps_is_stopped_by_the_wall_clock_cap() {
     );
     let (verdict, _) = finding(&run);
     assert_eq!(verdict, "solution time limit", "{}", run.all());
-    // 3 x 300 ms is under 300 ms + 2 s: the cap is 2.30 s, and the sleep used no CPU time.
+    // 3 x 300 ms is under 300 ms + 2 s: the cap is 2.30 s (lengthened, on a loaded machine,
+    // by the time the program waited for a CPU), and the sleep used no CPU time.
     assert!(
-        run.stdout.contains(
-            "no answer within the wall-clock cap 2.30s of the CPU-time limit 0.30s (CPU 0."
-        ),
+        run.stdout
+            .contains("no answer within the wall-clock cap 2.30s of the CPU-time limit 0.30s"),
         "{}",
         run.all()
     );

@@ -98,7 +98,8 @@ fn a_test_script_shrinks_fifty_lines_to_the_line_with_a_9_and_its_runs_are_count
         panic!("{}", run.all())
     };
     let prefix = format!(
-        "shrunk from 50 lines, {} bytes to 1 lines, 2 bytes in {runs} test runs, ",
+        "shrunk from 50 lines, 250 tokens, {} bytes to 1 lines, 1 tokens, 2 bytes in {runs} \
+         test runs, ",
         fifty_lines().len()
     );
     assert!(
@@ -155,6 +156,40 @@ fn a_case_that_is_already_minimal_is_said_plainly() {
 }
 
 #[test]
+fn a_case_as_long_but_with_smaller_numbers_is_said_to_be_shrunk() {
+    // Two equal numbers of 10 or more: `64 64` goes to `10 10`, as many lines, tokens and
+    // bytes, which the sizes alone would not show as a shrink.
+    let dir = temp_dir("shrink-same-size");
+    std::fs::write(dir.join("case.in"), "64 64\n").unwrap();
+    script(
+        &dir.join("equal.sh"),
+        "#!/bin/sh\nread a b < \"$1\"\n[ \"$a\" = \"$b\" ] && [ \"$a\" -ge 10 ] 2>/dev/null\n",
+    );
+    let run = shrink(&dir, &["case.in", "--test", "./equal.sh"]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("case.min.in")).unwrap(),
+        "10 10\n"
+    );
+    let [note, summary, _] = run.last_lines(3)[..] else {
+        panic!("{}", run.all())
+    };
+    assert_eq!(
+        note,
+        "note: as many lines, tokens and bytes as case.in, but smaller: earlier in byte order \
+         (numbers lowered, letters made smaller)"
+    );
+    assert!(
+        summary.starts_with(
+            "shrunk from 1 lines, 2 tokens, 6 bytes to 1 lines, 2 tokens, 6 bytes in "
+        ),
+        "{}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_case_the_test_finds_uninteresting_is_exit_2_with_the_tests_own_words() {
     let dir = temp_dir("shrink-uninteresting");
     std::fs::write(dir.join("case.in"), fifty_lines()).unwrap();
@@ -190,6 +225,26 @@ fn bad_usage_is_exit_2() {
         (
             vec!["case.in", "--brute", &brute],
             "--brute needs a --solution",
+        ),
+        (
+            vec!["case.in", "--interactor", &brute],
+            "--interactor needs a --solution",
+        ),
+        (
+            vec!["case.in", "--test", "true", "--interactor", &brute],
+            "cannot be used with",
+        ),
+        (
+            vec![
+                "case.in",
+                "--brute",
+                &brute,
+                "--idle-limit",
+                "1s",
+                "-s",
+                &brute,
+            ],
+            "--interactor",
         ),
         (
             vec!["missing.in", "--test", "true"],
@@ -271,7 +326,12 @@ fn the_brute_force_mode_keeps_the_verdict_of_the_case_and_prints_the_diff() {
         run.all()
     );
     assert_eq!(runs_said(&run), runs, "{}", run.all());
-    let tail = run.stdout.split("\ncrash.min.in\n").nth(1).unwrap_or("");
+    // The brute force's answer beside the result (for `boardfuzz judge`), and the solution's.
+    let answers = "\ncrash.min.in\nanswers: crash.min.out (expected), crash.min.got (got)\n";
+    assert!(run.stdout.contains(answers), "{}", run.all());
+    assert_eq!(read(&dir.join("crash.min.out")), "5\n");
+    assert!(read(&dir.join("crash.min.got")).contains("AssertionError: a five"));
+    let tail = run.stdout.split(answers).nth(1).unwrap_or("");
     assert!(
         tail.starts_with("--- output diff (- expected, + solution, two spaces = both) ---\n- 5\n")
             && tail.contains("+ (runtime error) exit code 1")
@@ -294,12 +354,94 @@ fn the_brute_force_mode_keeps_the_verdict_of_the_case_and_prints_the_diff() {
         run.all()
     );
     assert_eq!(runs_said(&run), runs, "{}", run.all());
+    assert_eq!(read(&dir.join("wrong.min.out")), "0\n");
+    assert_eq!(read(&dir.join("wrong.min.got")), "1\n");
     assert!(
         run.stdout.ends_with(
-            "wrong.min.in\n--- answer, line by line (expected: the brute force's; got: the \
+            "wrong.min.in\nanswers: wrong.min.out (expected), wrong.min.got (got)\n--- answer, \
+             line by line (expected: the brute force's; got: the \
              solution's; ^ under each character that differs) ---\nanswer line 1: expected \
              `0`\n                    got `1`\n                         ^\n"
         ),
+        "{}",
+        run.all()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file's text.
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// An interactive finding (guess the number: `n x`, a solution that needs one query too many
+/// for some x) shrinks with its interactor alone, its verdict kept, to the smallest case that
+/// fails: `6 4` (the smaller numbers, and `n` below `x`, are refused or pass); the solution's
+/// lowering both numbers together, where either alone loses the failure. `judge` with the
+/// interactor finds the result a wrong answer again.
+#[test]
+fn an_interactive_finding_shrinks_with_its_interactor() {
+    let dir = temp_dir("shrink-interactor");
+    std::fs::write(dir.join("guess.in"), "81 39\n").unwrap();
+    let interactor = common::interact_fixture("guess_interactor.py");
+    let solution = common::interact_fixture("guess_one_too_many.py");
+    let args = [
+        "guess.in",
+        "--interactor",
+        &interactor,
+        "--solution",
+        &solution,
+    ];
+    let run = shrink(&dir, &args);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(
+        run.stdout
+            .contains("verdict: wrong answer (kept from guess.in)\n"),
+        "{}",
+        run.all()
+    );
+    assert_eq!(read(&dir.join("guess.min.in")), "6 4\n", "{}", run.all());
+    assert!(
+        run.stdout.contains("more than 3 queries for n = 6"),
+        "{}",
+        run.all()
+    );
+    // No brute force: no answer is kept beside the result.
+    assert!(!dir.join("guess.min.out").exists());
+    let cache = dir.join("cache").display().to_string();
+    let env = [("BOARDFUZZ_CACHE", cache.as_str()), ("NO_COLOR", "1")];
+    let judged = Run::in_dir(
+        &dir,
+        &[
+            "judge",
+            &solution,
+            "guess.min.in",
+            "--interactor",
+            &interactor,
+        ],
+        &env,
+    );
+    assert_eq!(judged.code, Some(1), "{}", judged.all());
+    assert_eq!(
+        common::judge_rows(&judged.stdout),
+        [("wrong answer".to_string(), "guess.min.in".to_string())],
+        "{}",
+        judged.all()
+    );
+    // The interactor alone judges: a correct solution's answer is accepted, said so.
+    let right = common::interact_fixture("guess_right.py");
+    let args = [
+        "guess.min.in",
+        "--interactor",
+        &interactor,
+        "--solution",
+        &right,
+    ];
+    let run = shrink(&dir, &args);
+    assert_eq!(run.code, Some(2), "{}", run.all());
+    assert!(
+        run.stderr
+            .contains("is accepted (by the interactor): there is no failure to keep"),
         "{}",
         run.all()
     );
@@ -428,8 +570,9 @@ fn ctrl_c_writes_the_smallest_case_so_far_and_exits_130_and_a_second_one_loses_n
         "{kept:?}: {all}"
     );
     let said = format!(
-        "to {} lines, {} bytes in ",
+        "to {} lines, {} tokens, {} bytes in ",
         kept.lines().count(),
+        kept.split_ascii_whitespace().count(),
         kept.len()
     );
     assert!(stdout.contains(&said), "{said}: {all}");
@@ -452,5 +595,15 @@ fn a_test_with_a_flag_of_the_brute_force_mode_is_bad_usage() {
         assert_eq!(run.code, Some(2), "{}", run.all());
         assert!(run.stderr.contains("cannot be used with"), "{}", run.all());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_shrink_has_a_time_budget_by_default() {
+    // A shrink of a big case may try what no longer cuts for long: five minutes unless told.
+    let dir = temp_dir("shrink-default-budget");
+    let run = Run::in_dir(&dir, &["shrink", "--help"], &[("NO_COLOR", "1")]);
+    assert_eq!(run.code, Some(0), "{}", run.all());
+    assert!(run.stdout.contains("[default: 5m]"), "{}", run.all());
     let _ = std::fs::remove_dir_all(&dir);
 }

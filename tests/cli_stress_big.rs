@@ -1,6 +1,7 @@
-//! `boardfuzz stress` on inputs far over the text shrinker's 64 KiB of fine passes: a finding
-//! of 15,001 lines and 90 KB is shrunk (it was left as it was without a word), and one that must
-//! stay over 64 KiB says in its report that only large cuts ran on it.
+//! `boardfuzz stress` on big inputs, which the text shrinker shrinks as it does small ones: a
+//! finding of 15,001 lines and 90 KB is shrunk to its failing line (it was left as it was
+//! without a word), and one that must stay 70,000 bytes long comes down to exactly that (above
+//! 64 KiB only large cuts ran: it stayed at all its 100,001 bytes, with a note saying so).
 
 mod common;
 
@@ -80,7 +81,7 @@ fn a_finding_of_fifteen_thousand_lines_is_shrunk_to_its_failing_line() {
 }
 
 #[test]
-fn a_finding_that_must_stay_over_64_kib_says_only_large_cuts_ran() {
+fn a_finding_that_must_stay_long_comes_down_to_the_length_that_fails() {
     let dir = temp_dir("stress-big-word");
     // One word of 100,000 letters; the solution is wrong on any input of 70,000 bytes or more.
     let gen = script(&dir, "gen.py", "print('ab' * 50000)\n");
@@ -91,9 +92,13 @@ fn a_finding_that_must_stay_over_64_kib_says_only_large_cuts_ran() {
         "import sys\nprint(int(len(sys.stdin.read()) >= 70000))\n",
     );
     let stdout = finding(&dir, &gen, &brute, &sol, "2");
-    assert!(
-        stdout.contains("over 64 KiB the text shrinker makes only large cuts"),
-        "{stdout}"
-    );
+    let saved = stdout
+        .lines()
+        .find(|l| l.starts_with("findings/"))
+        .unwrap_or_else(|| panic!("no saved finding in {stdout}"));
+    let case = std::fs::read_to_string(dir.join(saved.trim())).unwrap();
+    // The word's length bisected: 69,999 letters and the newline, every `b` an `a`.
+    assert_eq!(case, format!("{}\n", "a".repeat(69_999)), "{stdout}");
+    assert!(!stdout.contains("only large"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }

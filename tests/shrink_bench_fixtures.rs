@@ -18,8 +18,9 @@ const FILES: [&str; 7] = [
 ];
 
 /// The issue names these (the first five with their hand-minimal sizes); more may be added
-/// (`snake`: issue 38's new user's format, a count second on its header line).
-const FORMATS: [(&str, Option<u64>); 9] = [
+/// (`snake`: issue 38's new user's format, a count second on its header line; the last six,
+/// issue 46's formats no generator made).
+const FORMATS: [(&str, Option<u64>); 15] = [
     ("multitest", Some(8)),
     ("graph", Some(8)),
     ("grid", Some(10)),
@@ -29,6 +30,12 @@ const FORMATS: [(&str, Option<u64>); 9] = [
     ("float", None),
     ("multigrid", None),
     ("snake", Some(30)),
+    ("perm", Some(8)),
+    ("nocase", Some(4)),
+    ("edges", Some(10)),
+    ("intervals", Some(10)),
+    ("matrix", Some(12)),
+    ("path16", Some(764_226)),
 ];
 
 fn fixtures() -> PathBuf {

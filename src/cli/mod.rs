@@ -44,6 +44,7 @@ mod repro;
 mod rules;
 mod settings;
 mod shrink;
+mod shrink_mode;
 mod solve;
 mod stress;
 mod stress_summary;
@@ -148,15 +149,22 @@ interesting. This is the convention of C-Reduce and shrinkray.\n\
 candidate kept (behind the --validator, if any) and the solution's verdict on it must be its \
 verdict on CASE, judged by the same --checker: a wrong answer stays a wrong answer, a runtime \
 error a runtime error, a time limit a time limit.\n\n\
-The candidates are the generic judge-text shrinker's: counted lists cut with their count, \
-lines and tokens dropped, numbers moved towards 0. A progress line shows on a terminal (not \
-with --quiet). Each smaller case is written as soon as it is found (atomically) to \
-DIR/NAME.min.EXT beside DIR/NAME.EXT, or --output FILE; --time ends the shrink with the \
-smallest case so far, and so does Ctrl-C (exit status 130).\n\n\
-The last lines printed: `shrunk from L lines, B bytes to L' lines, B' bytes in N test runs, \
-S s` (or `no smaller case found in N test runs`), then the file written, and with --brute the \
-diff of the two answers on it. N counts every run of the test, CASE's own included (with \
---brute: every candidate judged).",
+The candidates are the generic judge-text shrinker's, at any size: test cases dropped with \
+T; counted lists cut with their count (a count one more or one less than its list too), their \
+length bisected, a list of labels renumbered after a cut; a tree given as its edges contracted \
+node by node; grid columns; lines, tokens and characters dropped, equal words cut alike; \
+numbers moved towards 0, equal ones at once; then records dropped in pairs, a bound lowered \
+with the numbers it bounds, numbers set to the values seen at their place. A pass that keeps \
+nothing in many runs gives way to the next. A progress line shows on a terminal (not with \
+--quiet). Each smaller case is written as soon as it is found (atomically) to \
+DIR/NAME.min.EXT beside DIR/NAME.EXT, or --output FILE; the time budget (--time, 5 minutes \
+by default) ends the shrink with the smallest case so far, and so does Ctrl-C (exit status \
+130).\n\n\
+The last lines printed: `shrunk from L lines, T tokens, B bytes to L' lines, T' tokens, B' \
+bytes in N test runs, S s` (or `no smaller case found in N test runs`; a case as long as CASE \
+but smaller in byte order, numbers lowered, is said so in a note before it), then the file \
+written, and with --brute the diff of the two answers on it. N counts every run of the test, \
+CASE's own included (with --brute: every candidate judged).",
         after_help = "Examples:\n  \
 boardfuzz shrink crash.txt --test './still-crashes.sh'\n  \
 boardfuzz shrink big.in --test 'grep -q \"^9\" {path}' --time 1m --output small.in\n  \
@@ -165,7 +173,7 @@ boardfuzz shrink big.in --brute brute.py --solution main.cpp --validator validat
 Exit status: 0 done (shrunk or not), 2 bad usage or a setup error (a program that cannot \
 start, CASE not interesting, a brute force that fails on CASE), 130 interrupted."
     )]
-    Shrink(shrink::ShrinkArgs),
+    Shrink(shrink_mode::ShrinkArgs),
     /// Run a program on kept cases (NAME.in beside NAME.out): the findings of `stress`, a
     /// problem's samples. One verdict per case; exit 1 if any fails.
     Judge(judge::JudgeArgs),

@@ -3,157 +3,19 @@
 //! `--solution`, with its checkers and validator). Flag parsing and printing only: the shrink is
 //! [`crate::harness::shrink::file`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use clap::Args;
-
+use crate::game::Outcome;
 use crate::harness::run::progress::{Meter, Show};
-use crate::harness::shrink::file::{self as shrink, Reduced, Stop, TestCommand, VerdictTest};
-use crate::harness::{
-    keep::corpus, programs::process, run::campaign::Budget, run::interrupt, Subject,
-};
+use crate::harness::shrink::file::{self as shrink, Reduced, Stop};
+use crate::harness::{keep::corpus, run::campaign::Budget, run::interrupt};
 
-use super::programs::{ready, ToolchainArgs};
-use super::{parse_duration, parse_memory, parse_size, CheckerArgs, CliResult, Usage};
+use super::shrink_mode::{mode, Mode, ShrinkArgs};
+use super::{CliResult, Usage};
 use crate::guard::lock;
-
-#[derive(Args, Debug)]
-pub struct ShrinkArgs {
-    /// The failing file (left as it is).
-    case: PathBuf,
-    /// The test: a program run once per candidate, with the candidate in a file whose path is
-    /// its last argument (or goes where the command says `{path}`) and on its stdin; exit code
-    /// 0 means "still interesting". A command or a source file, as in `stress`.
-    #[arg(
-        long,
-        value_name = "CMD",
-        conflicts_with_all = [
-            "reference", "solution", "validator", "checker", "abs_error", "rel_error",
-            "checker_timeout", "solution_timeout", "reference_timeout", "validator_timeout",
-        ]
-    )]
-    test: Option<String>,
-    /// Time limit per run of --test (over it: not interesting).
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    test_timeout: Duration,
-    /// The trusted brute force: it must answer every candidate kept.
-    #[arg(long, short = 'r', visible_alias = "brute", value_name = "PROGRAM")]
-    reference: Option<String>,
-    /// The solution whose verdict on CASE (wrong answer, runtime error, time limit, output
-    /// limit, memory limit, undefined behaviour) every candidate kept must have too.
-    #[arg(long, short = 's', value_name = "PROGRAM")]
-    solution: Option<String>,
-    /// A validator: reads an input on stdin, exits 0 if it is valid; no candidate it refuses
-    /// is kept.
-    #[arg(long, value_name = "PROGRAM")]
-    validator: Option<String>,
-    #[command(flatten)]
-    checker: CheckerArgs,
-    /// CPU-time limit per run of the solution (user + system of its whole process group, as
-    /// judges charge it; over it: a "time limit" verdict). A run that sleeps or blocks is
-    /// stopped at a wall-clock cap of 3x the limit, and at least the limit + 2s.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    solution_timeout: Duration,
-    /// Memory limit per run of the solution, in bytes (K, M and G suffixes allowed; 0 for
-    /// none): the resident memory of its whole process group, sampled as it runs and its peak
-    /// read at exit. Over it: a "memory limit" verdict. Resident, not address space, so that
-    /// --sanitize builds and the JVM (which reserve far more than they touch) run.
-    #[arg(long, value_parser = parse_memory, default_value = "1G", value_name = "BYTES")]
-    memory_limit: u64,
-    /// Time limit per run of the brute force (over it on a candidate: not kept; on CASE: an
-    /// error).
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    reference_timeout: Duration,
-    /// Time limit per run of the validator.
-    #[arg(long, value_parser = parse_duration, default_value = "10s", value_name = "DURATION")]
-    validator_timeout: Duration,
-    /// Output cap per run of each program, in bytes (K and M suffixes allowed).
-    #[arg(long, value_parser = parse_size, default_value = "8M", value_name = "BYTES")]
-    output_limit: usize,
-    /// Wall-clock budget (e.g. 30s, 5m): the shrink ends with the smallest case so far. No
-    /// limit by default.
-    #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
-    time: Option<Duration>,
-    /// Where the result goes (default: DIR/NAME.min.EXT beside DIR/NAME.EXT). It is rewritten
-    /// each time a smaller case is found.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// No progress line.
-    #[arg(long, short = 'q')]
-    quiet: bool,
-    #[command(flatten)]
-    toolchain: ToolchainArgs,
-}
-
-/// What decides whether a candidate is kept.
-enum Mode {
-    Test(TestCommand),
-    Verdict(VerdictTest),
-}
-
-/// Stands for `{path}` while a test line is prepared (braces are shell syntax to the toolchain).
-const PATH_MARK: &str = "BOARDFUZZ_PATH_PLACEHOLDER";
-
-fn mode(args: &ShrinkArgs, file_name: &str) -> Result<Mode, Usage> {
-    let tools = args.toolchain.toolchain()?;
-    let limits = |timeout| process::Limits {
-        timeout,
-        output_cap: args.output_limit,
-    };
-    match (&args.test, &args.reference, &args.solution) {
-        (Some(test), ..) => {
-            let prepared = tools
-                .prepare(&test.replace("{path}", PATH_MARK))
-                .map_err(|e| Usage(format!("the test: {e}")))?;
-            process::check_startable(&prepared.command)
-                .map_err(|e| Usage(format!("the test `{test}` cannot be run: {e}")))?;
-            if let (true, Some(source)) = (prepared.compiled, &prepared.source) {
-                eprintln!("prepared {} (the test)", source.display());
-            }
-            Ok(Mode::Test(TestCommand {
-                line: prepared.command.replace(PATH_MARK, "{path}"),
-                limits: limits(args.test_timeout),
-                file_name: file_name.to_string(),
-            }))
-        }
-        (None, Some(brute), Some(solution)) => {
-            let reference = ready(&tools, "brute force", brute)?.command;
-            let solution =
-                ready(&args.toolchain.for_solution(&tools), "solution", solution)?.command;
-            let validator = match &args.validator {
-                Some(v) => Some(ready(&tools, "validator", v)?.command),
-                None => None,
-            };
-            let checker = args.checker.checker(&tools)?;
-            let subject = Subject::Solution {
-                command: solution,
-                timeout: args.solution_timeout,
-                output_cap: args.output_limit,
-                memory: args.memory_limit,
-                checker,
-                interactor: None,
-            };
-            Ok(Mode::Verdict(VerdictTest::new(
-                reference,
-                validator,
-                limits(args.reference_timeout),
-                limits(args.validator_timeout),
-                subject,
-                args.checker.checker_timeout,
-            )))
-        }
-        (None, Some(_), None) => Err(Usage("--brute needs a --solution to judge".into())),
-        (None, None, Some(_)) => Err(Usage("--solution needs a --brute to judge it by".into())),
-        (None, None, None) => Err(Usage(
-            "say what keeps a candidate: --test CMD (exit 0: still interesting), or --brute B \
-             --solution S (the solution's verdict on the case)"
-                .into(),
-        )),
-    }
-}
 
 pub fn run(args: ShrinkArgs) -> CliResult {
     let case_name = args.case.display().to_string();
@@ -178,6 +40,7 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         )));
     }
     let mode = mode(&args, &file_name)?;
+    args.limits.apply_stack()?;
     interrupt::install().map_err(Usage)?;
     let show = match Show::for_stderr(args.quiet) {
         Show::Bars => Show::Bars,
@@ -210,7 +73,7 @@ pub fn run(args: ShrinkArgs) -> CliResult {
         })
     };
     let started = Instant::now();
-    let deadline = args.time.map(|t| started + t);
+    let deadline = Some(started + args.time);
     let result = match &mode {
         Mode::Test(test) => shrink::shrink_by_test(test, &case_name, &original, deadline, on_try)
             .map(|reduced| (reduced, None)),
@@ -220,7 +83,7 @@ pub fn run(args: ShrinkArgs) -> CliResult {
                     "{} (kept from {case_name})",
                     j.verdict.describe(&test.subject)
                 );
-                (j.reduced, Some((j.comparison, kept)))
+                (j.reduced, Some((j.comparison, kept, j.notes)))
             })
         }
     };
@@ -241,14 +104,18 @@ pub fn run(args: ShrinkArgs) -> CliResult {
     if let Some(e) = lock(&write_error).take() {
         eprintln!("warning: {e}");
     }
-    if let Some((_, kept)) = &comparison {
+    if let Some((_, kept, notes)) = &comparison {
         outln!("verdict: {kept}");
+        for note in notes {
+            outln!("note: {note}");
+        }
     }
     summary(&args, &original, &reduced, took, &output);
-    if let Some((c, _)) = comparison {
+    if let Some((c, _, _)) = comparison {
         if let Some(why) = c.checker_message() {
             outln!("note: checker: {why}");
         }
+        answers(&output, &c, args.reference.is_some());
         let (heading, body) = crate::harness::write::disagreement::answer_section(&c, true, true);
         outln!("{heading}");
         styled!("{body}");
@@ -259,16 +126,31 @@ pub fn run(args: ShrinkArgs) -> CliResult {
     })
 }
 
+/// Beside the result `output`: the brute force's answer (NAME.min.out, if there is a brute
+/// force and it answered: `boardfuzz judge` reads it) and the solution's (NAME.min.got), named
+/// on the last line.
+fn answers(output: &Path, comparison: &crate::harness::Comparison, brute: bool) {
+    let out = output.with_extension("out");
+    if let (true, Outcome::Output(text)) = (brute && out != output, &comparison.reference) {
+        if let Err(e) = corpus::atomic_write(&out, text.as_bytes()) {
+            eprintln!("warning: cannot write {}: {e}", out.display());
+        }
+    }
+    if let Some((expected, got)) = corpus::save_answers(output, comparison) {
+        let (expected, got) = (expected.display(), got.display());
+        outln!("answers: {expected} (expected), {got} (got)");
+    }
+}
+
 /// The closing lines: why it stopped, the timeouts, the sizes and runs, the path written.
 fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration, output: &Path) {
-    let coarse = crate::text_shrink::coarse_note(&reduced.input);
-    for note in reduced.cut_short.iter().chain(&coarse) {
+    if let Some(note) = &reduced.cut_short {
         outln!("note: {note}");
     }
     match reduced.stopped {
         Some(Stop::Budget) => outln!(
             "the time budget ({:?}) ran out: this is the smallest case so far",
-            args.time.unwrap_or_default()
+            args.time
         ),
         Some(Stop::Interrupted) => outln!("interrupted: this is the smallest case so far"),
         None => {}
@@ -282,13 +164,13 @@ fn summary(args: &ShrinkArgs, original: &str, reduced: &Reduced, took: Duration,
     }
     let runs = reduced.runs;
     if reduced.input != original {
-        let counts = |t: &str| format!("{} lines, {} bytes", t.lines().count(), t.len());
-        outln!(
-            "shrunk from {} to {} in {runs} test runs, {:.2} s",
-            counts(original),
-            counts(&reduced.input),
-            took.as_secs_f64()
-        );
+        let (from, to) = (shrink::sizes(original), shrink::sizes(&reduced.input));
+        if from == to {
+            let case = args.case.display();
+            outln!("note: as many lines, tokens and bytes as {case}, but smaller: earlier in byte order (numbers lowered, letters made smaller)");
+        }
+        let took = took.as_secs_f64();
+        outln!("shrunk from {from} to {to} in {runs} test runs, {took:.2} s");
     } else {
         outln!("no smaller case found in {runs} test runs");
     }

@@ -3,7 +3,11 @@
 //! number before it lowered by as many where it counts the word's length; and characters are
 //! replaced by the smallest character of their kind the input used (a letter by the smallest
 //! letter it had, `#` and `.` by the smaller of the two), every occurrence at once first, so a
-//! failing `zz` becomes `aa`. Numbers are left to [`super::numbers`], grid rows to
+//! failing `zz` becomes `aa`. Words that must change together — equal up to case, or one a
+//! prefix of the other (two spellings of a name, a word and its key) — are cut alike where a
+//! cut of one is refused, and a letter goes down with its other case (`xX` to `aA`): issue 46's
+//! two words equal up to case kept 22 bytes (`aanaazXqlA aaNaaZxQLA`) where `a A` fails; they
+//! come to it in 25 runs now. Numbers are left to [`super::numbers`], grid rows to
 //! [`super::grid`].
 
 use super::grid;
@@ -41,10 +45,53 @@ fn words(text: &str, rows_too: bool) -> Vec<Span> {
     out
 }
 
-/// Cuts runs of characters from each long word, with a count before it where one follows.
+/// Whether two words must change together: equal up to case, or one a prefix of the other
+/// (up to case too).
+fn coupled(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    a.starts_with(&b) || b.starts_with(&a)
+}
+
+/// The most words cut alike with one ([`drop_chars`]).
+const MAX_COUPLED: usize = 8;
+
+/// `text` without the characters `from..to` of each word at `spans` (byte ranges, in any order).
+fn without_chars(text: &str, spans: &[Span], (from, to): Span) -> Option<String> {
+    let mut spans = spans.to_vec();
+    spans.sort_unstable();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (a, e) in spans {
+        let offsets: Vec<usize> = text[a..e]
+            .char_indices()
+            .map(|(o, _)| a + o)
+            .chain([e])
+            .collect();
+        if to >= offsets.len() || a < last {
+            return None;
+        }
+        out.push_str(&text[last..offsets[from]]);
+        last = offsets[to];
+    }
+    out.push_str(&text[last..]);
+    Some(out)
+}
+
+/// Cuts runs of characters from each long word, with a count before it where one follows;
+/// where that is refused, the same characters from every word coupled with it (equal up to
+/// case, or one a prefix of the other: two spellings of one name, a word and its key), which
+/// no cut of one word alone keeps so (issue 46: `aanaazXqlA aaNaaZxQLA` was kept where `a A`
+/// fails).
 pub(super) fn drop_chars(mut text: String, keep: &mut Keep) -> String {
+    // The words, looked up again only after a cut: a text of many short words is not read
+    // once a word.
+    let mut all = words(&text, false);
     let mut k = 0;
-    while k < words(&text, false).len() {
+    while let Some(&(a, e)) = all.get(k) {
+        if text[a..e].chars().nth(MIN_WORD - 1).is_none() {
+            k += 1;
+            continue;
+        }
         // The word is found again by its place among the words: a count lowered before it
         // moves its bytes, not its place.
         let word_at = |t: &str| words(t, false).get(k).copied();
@@ -53,7 +100,7 @@ pub(super) fn drop_chars(mut text: String, keep: &mut Keep) -> String {
                 .map(|(a, e)| t[a..e].chars().count())
                 .filter(|&n| n >= MIN_WORD)
         };
-        drop_chunks(&mut text, 2, &len, &mut |text, from, to| {
+        let cut = drop_chunks(&mut text, 2, &len, &mut |text, from, to| {
             let Some((a, e)) = word_at(text) else {
                 return false;
             };
@@ -67,8 +114,24 @@ pub(super) fn drop_chars(mut text: String, keep: &mut Keep) -> String {
                 return false;
             }
             let candidate = format!("{}{}", &text[..offsets[from]], &text[offsets[to]..]);
-            take_with_count(text, candidate, a, (to - from) as u64, keep)
+            if take_with_count(text, candidate, a, (to - from) as u64, keep) {
+                return true;
+            }
+            let word = &text[a..e];
+            let mut alike: Vec<Span> = words(text, false)
+                .into_iter()
+                .filter(|&(s, t)| (s, t) != (a, e) && coupled(word, &text[s..t]))
+                .take(MAX_COUPLED)
+                .collect();
+            if alike.is_empty() {
+                return false;
+            }
+            alike.push((a, e));
+            without_chars(text, &alike, (from, to)).is_some_and(|c| try_take(text, c, keep))
         });
+        if cut {
+            all = words(&text, false);
+        }
         k += 1;
     }
     text
@@ -130,7 +193,17 @@ pub(super) fn lower_chars(mut text: String, alphabet: &[char], keep: &mut Keep) 
             out
         };
         let all = with(&text, &at);
-        if try_take(&mut text, all, keep) || at.len() > MAX_SINGLES {
+        if try_take(&mut text, all, keep) {
+            continue;
+        }
+        // A letter and its other case, each to the smallest of its kind, at once: words equal
+        // up to case stay so (`xX` to `aA`, where `aX` or `xA` breaks it).
+        if let Some(both) = both_cases(&text, c, alphabet) {
+            if try_take(&mut text, both, keep) {
+                continue;
+            }
+        }
+        if at.len() > MAX_SINGLES {
             continue;
         }
         // Positions hold while replacements keep the length (a character of the same kind
@@ -144,6 +217,41 @@ pub(super) fn lower_chars(mut text: String, alphabet: &[char], keep: &mut Keep) 
         }
     }
     text
+}
+
+/// `text` with the ASCII letter `c` and its other case, where the words have both, each
+/// replaced by the smallest letter of its kind in `alphabet`, if that lowers either.
+fn both_cases(text: &str, c: char, alphabet: &[char]) -> Option<String> {
+    if !c.is_ascii_alphabetic() {
+        return None;
+    }
+    let other = if c.is_ascii_lowercase() {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    };
+    let low = |x: char| alphabet.iter().copied().find(|&l| kind(l) == kind(x));
+    let (to_c, to_other) = (low(c)?, low(other)?);
+    if (to_c, to_other) == (c, other) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut seen_other = false;
+    for (s, e) in words(text, true) {
+        out.push_str(&text[last..s]);
+        for x in text[s..e].chars() {
+            seen_other |= x == other;
+            out.push(match x {
+                _ if x == c => to_c,
+                _ if x == other => to_other,
+                _ => x,
+            });
+        }
+        last = e;
+    }
+    out.push_str(&text[last..]);
+    seen_other.then_some(out)
 }
 
 /// The most occurrences of one character tried one at a time.

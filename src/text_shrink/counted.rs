@@ -1,20 +1,28 @@
 //! Lists the text shows as counted, cut with their counts: a number followed by exactly that
 //! many tokens on its line (`3 a b c`), a number followed by a line of that many tokens (`N Q`
 //! above the N numbers of an array), or a number followed by that many lines of one shape (`N`,
-//! then N lines of `x y`; after `N Q` and the array, the Q queries). A parent list `p2 … pN`
-//! counts one less than its number, and is found too.
+//! then N lines of `x y`; after `N Q` and the array, the Q queries). A list one item shorter or
+//! longer than its number is found too: a parent list `p2 … pN`, and a run of lines right below
+//! a lone count that ends exactly one line early or late (`n` above the n-1 edges of a tree, n+1
+//! prefix values) — issue 46: such a count was never seen, so its list was cut only by the
+//! format-blind line cuts, one line and then the number above it at a time (492 candidates
+//! where bisecting the list with its count takes 45).
 //!
 //! A list shaped like its count's line (`N K` above K lines of `r c`) counts as likely as any
 //! where its run of lines ends exactly where the number says; else it is tried last, with less
 //! patience (in the middle of such a run every number seems to count the lines after it).
 //!
-//! Each list is cut in halves, quarters, … with its count ([`super::text::drop_chunks`]), about
-//! log₂ of its length candidates where single drops would take one per item. Where a cut with
-//! its count is not kept, two coupled numbers are tried: a total above the list its items must
-//! add up to (a pile the moves empty), lowered by the dropped items' sum; and the numbers that
-//! named the count's old value (a query `1 N`, a vertex `N`), lowered with it. Last, the
-//! values a list of lines uses are renumbered onto 1..k in their order (vertices 3 and 7 become
-//! 1 and 2), so that the bound above them can follow.
+//! Each list is cut with its count by [`super::text::drop_chunks`]: a long one's length bisected,
+//! then halves, quarters, …, about log₂ of its length candidates where single drops would take
+//! one per item. Where a cut with its count is not kept, coupled numbers are tried: a list of
+//! labels (its numbers were 1..k, each once or more: a permutation, a graph's nodes) renumbered
+//! onto 1..k in their order, since a cut leaves it with gaps (a permutation of 60 came down to
+//! `3 1 2` in 44 candidates, where dropping its top value at a time took 9,334); a total above
+//! the list its items must add up to (a pile the moves empty), lowered by the dropped items'
+//! sum; and the numbers that named the count's old value (a query `1 N`, a vertex `N`), lowered
+//! with it. A tree's edges are left to [`super::edges`]. Last, the values a list of lines uses
+//! are renumbered onto 1..k in their order (vertices 3 and 7 become 1 and 2), so that the bound
+//! above them can follow.
 
 use super::text::{
     counts_before, drop_chunks, lines_with_tokens, natural, replaced, try_take, with_value,
@@ -23,7 +31,7 @@ use super::text::{
 
 /// Where a counted list's items are: the lines of a run, or the tokens of one line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Items {
+pub(super) enum Items {
     /// Lines `first..first + n` (0-based), one item each.
     Lines { first: usize },
     /// The tokens of line `line` from its `from`-th on (0-based), one item each.
@@ -32,14 +40,14 @@ enum Items {
 
 /// A number of the text that may count a list after it: the number is token `token` of line
 /// `line` (both 0-based), and `items` are what it counts, `less` fewer than the number says (1
-/// for a parent list). It names no byte offsets, so it still names the same list after a drop
-/// within the list.
+/// for a parent list and the n-1 edges of a tree, -1 for n+1 prefix values). It names no byte
+/// offsets, so it still names the same list after a drop within the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Counted {
+pub(super) struct Counted {
     line: usize,
     token: usize,
-    less: usize,
-    items: Items,
+    less: isize,
+    pub(super) items: Items,
 }
 
 /// The numbers of a line that may count lists below it: its first few.
@@ -54,7 +62,7 @@ const MAX_COUNTED: usize = 32;
 /// kept (two, halves and quarters, for a likely list; one for the rest), likeliest first: a
 /// list shaped unlike its count's line (a line of tokens after a lone count, `N` above lines of
 /// `x y`), then the rest; nearer the top first within each.
-fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
+pub(super) fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
     let lines = lines_with_tokens(text);
     let width = |i: usize| lines[i].2.len();
     // How many lines from each one on have its width: a run of one shape, looked up at once.
@@ -83,29 +91,30 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
                 before.push(n);
                 continue;
             }
-            let counted = |less: usize, items: Items| Counted {
+            let counted = |less: isize, items: Items| Counted {
                 line: i,
                 token: k,
                 less,
                 items,
             };
-            for less in [0, 1] {
+            for less in [0, 1, -1] {
+                let counts = |items: usize| items as isize + less == n as isize;
                 // The tokens after it on its line.
-                if spans.len() - k - 1 + less == n {
+                if counts(spans.len() - k - 1) {
                     let items = Items::Tokens {
                         line: i,
                         from: k + 1,
                     };
-                    found.push((less as u8, counted(less, items)));
+                    found.push((less.unsigned_abs() as u8, counted(less, items)));
                 }
                 // The line below.
-                if i + 1 < lines.len() && width(i + 1) + less == n {
+                if i + 1 < lines.len() && counts(width(i + 1)) {
                     let last = k + 1 == spans.len();
                     let rank = match (last, n == spans.len()) {
                         (true, false) => 0,
                         (false, _) => 1,
                         (true, true) => 2,
-                    } + less as u8;
+                    } + less.unsigned_abs() as u8;
                     let items = Items::Tokens {
                         line: i + 1,
                         from: 0,
@@ -133,7 +142,21 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
             skips.dedup();
             for skip in skips {
                 let first = (i + 1).saturating_add(skip);
-                if first.saturating_add(n) > lines.len() || width(first) == 0 {
+                if first >= lines.len() || width(first) == 0 {
+                    continue;
+                }
+                // A run right below one line shorter or longer than the number, ending exactly
+                // there and shaped unlike its count's line: a count with an offset (`n`, then
+                // the n-1 edges of a tree; n+1 lines of prefix values).
+                if skip == 0 && width(first) != spans.len() {
+                    for want in [n - 1, n + 1] {
+                        if want >= 2 && same[first] == want {
+                            let less = n as isize - want as isize;
+                            found.push((0, counted(less, Items::Lines { first })));
+                        }
+                    }
+                }
+                if first.saturating_add(n) > lines.len() {
                     continue;
                 }
                 if same[first] >= n {
@@ -166,11 +189,11 @@ fn counted_lists(text: &str) -> Vec<(Counted, u32)> {
 
 /// The count's byte range and value, and the byte ranges of the items, of `list` in `text`, if
 /// the number there still counts that many items.
-fn locate(text: &str, list: Counted) -> Option<(Count, Vec<Span>)> {
+pub(super) fn locate(text: &str, list: Counted) -> Option<(Count, Vec<Span>)> {
     let lines = lines_with_tokens(text);
     let &(s, e) = lines.get(list.line)?.2.get(list.token)?;
     let n: usize = text[s..e].parse().ok()?;
-    let want = n.checked_sub(list.less)?;
+    let want = usize::try_from(n as isize - list.less).ok()?;
     let items: Vec<Span> = match list.items {
         Items::Lines { first } => (first..first.checked_add(want)?)
             .map(|j| lines.get(j).map(|(at, line, _)| (*at, at + line.len())))
@@ -191,6 +214,13 @@ pub(super) fn drop_counted(mut text: String, keep: &mut Keep) -> String {
             done.push(list);
             let lines = matches!(list.items, Items::Lines { .. });
             let found = |t: &str| locate(t, list);
+            // A tree's edges lose nodes by contraction (`edges.rs`): a cut of its lines leaves a
+            // forest but where it takes a whole branch, and that is a contraction too.
+            if found(&text)
+                .is_some_and(|(count, items)| super::edges::tree(&text, count, &items).is_some())
+            {
+                continue;
+            }
             if shrink_list(&mut text, &found, lines, patience, true, keep) {
                 // Positions after the list moved: look again.
                 continue 'lists;
@@ -232,12 +262,27 @@ pub(super) fn shrink_list(
         let Some((count, items)) = found(text) else {
             return false;
         };
+        // (A count one less than its list cannot go below 0 with it.)
+        if to - from > count.2 {
+            return false;
+        }
         let candidate = without_items(text, count, &items, lines, (from, to));
         if try_take(text, candidate.clone(), keep) {
             return true;
         }
         if !coupled {
             return false;
+        }
+        // A list of labels (a permutation of 1..n, the nodes of a graph) with some gone: the
+        // rest renumbered onto 1..k in their order, so that it is one again.
+        if let Some(base) = labels(text, &items) {
+            let relabelled =
+                found(&candidate).and_then(|(_, rest)| compressed(&candidate, &rest, base));
+            if let Some(relabelled) = relabelled {
+                if try_take(text, relabelled, keep) {
+                    return true;
+                }
+            }
         }
         if let Some(total) = total(text, &items[from..to]) {
             // A total above the list that its items must add up to (a pile the moves empty):
@@ -258,6 +303,55 @@ pub(super) fn shrink_list(
             try_take(text, coupled, keep)
         })
     })
+}
+
+/// The integers of the tokens inside `items` (byte ranges of `text`), each with its byte range,
+/// if every token there is one.
+pub(super) fn item_numbers(text: &str, items: &[Span]) -> Option<Vec<(Span, i64)>> {
+    items
+        .iter()
+        .flat_map(|&(s, e)| {
+            super::text::tokens(&text[s..e])
+                .into_iter()
+                .map(move |(a, b)| (s + a, s + b))
+        })
+        .map(|span| Some((span, super::numbers::integer(text, span)?)))
+        .collect()
+}
+
+/// The first label (0 or 1) of a list of labels: the numbers of `items` are exactly
+/// `b..b+k` for some k, each once or more.
+fn labels(text: &str, items: &[Span]) -> Option<i64> {
+    let mut values: Vec<i64> = item_numbers(text, items)?
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    let base = *values.first()?;
+    ((base == 0 || base == 1) && values.iter().zip(base..).all(|(&v, w)| v == w)).then_some(base)
+}
+
+/// `text` with the numbers of `items` renumbered onto `base..` in their order, if they are not
+/// so already.
+pub(super) fn compressed(text: &str, items: &[Span], base: i64) -> Option<String> {
+    let numbers = item_numbers(text, items)?;
+    let mut values: Vec<i64> = numbers.iter().map(|&(_, v)| v).collect();
+    values.sort_unstable();
+    values.dedup();
+    if values.iter().zip(base..).all(|(&v, w)| v == w) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for &((s, e), v) in &numbers {
+        let rank = values.binary_search(&v).unwrap_or(0) as i64;
+        out.push_str(&text[last..s]);
+        out.push_str(&(base + rank).to_string());
+        last = e;
+    }
+    out.push_str(&text[last..]);
+    Some(out)
 }
 
 /// Renumbers the values each counted list of lines uses onto 1..k (0..k-1 where it uses 0) in
@@ -315,7 +409,7 @@ fn parents(text: &str, list: Counted) -> Option<(Count, Vec<Span>, Vec<usize>)> 
         .iter()
         .map(|&span| natural(text, span))
         .collect::<Option<_>>()?;
-    let label = |j: usize| j + 1 + list.less;
+    let label = |j: usize| (j as isize + 1 + list.less) as usize;
     values
         .iter()
         .enumerate()
@@ -345,7 +439,7 @@ pub(super) fn contract(mut text: String, keep: &mut Keep) -> String {
             if j >= items.len() || items.len() < 2 {
                 continue;
             }
-            let v = j + 1 + list.less;
+            let v = j + 2;
             let above = values[j];
             let relabel = |p: usize| match p {
                 _ if p == v => above,

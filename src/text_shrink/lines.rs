@@ -15,12 +15,11 @@ fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// Drops runs of whole lines, longest runs first, down to runs of `min_run` lines: a text too
-/// long for the fine passes is cut in large pieces only (each candidate costs a copy of it).
-pub(super) fn drop_lines(mut text: String, min_run: usize, keep: &mut Keep) -> String {
+/// Drops runs of whole lines, longest runs first (halves, quarters, …), down to single lines.
+pub(super) fn drop_lines(mut text: String, keep: &mut Keep) -> String {
     let mut starts = line_starts(&text);
     let mut run = (starts.len() - 1) / 2;
-    while run >= min_run.max(1) {
+    while run >= 1 {
         let mut start = 0;
         while start + run < starts.len() {
             let (from, to) = (starts[start], starts[start + run]);
@@ -75,8 +74,19 @@ const MIN_RUN_LINE: usize = 4;
 /// numbers with no count above it costs about 2 log₂ 10,000 candidates to cut to the token
 /// that fails, where single drops cost one a token.
 pub(super) fn drop_token_runs(mut text: String, keep: &mut Keep) -> String {
-    let mut line = 0;
-    while line < super::text::lines_with_tokens(&text).len() {
+    // The lines long enough, looked up once and again after a cut: a text of 120,000 short
+    // lines is not read again for each of them.
+    let long = |t: &str| -> Vec<usize> {
+        super::text::lines_with_tokens(t)
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.2.len() >= MIN_RUN_LINE)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let mut todo = long(&text);
+    let mut next = 0;
+    while let Some(line) = todo.iter().copied().find(|&i| i >= next) {
         let spans = |t: &str| -> Vec<(usize, usize)> {
             super::text::lines_with_tokens(t)
                 .get(line)
@@ -84,7 +94,7 @@ pub(super) fn drop_token_runs(mut text: String, keep: &mut Keep) -> String {
                 .unwrap_or_default()
         };
         let len = |t: &str| Some(spans(t).len()).filter(|&n| n >= MIN_RUN_LINE);
-        super::text::drop_chunks(&mut text, 2, &len, &mut |text, from, to| {
+        let progress = super::text::drop_chunks(&mut text, 2, &len, &mut |text, from, to| {
             let items = spans(text);
             if to - from == items.len() {
                 return false;
@@ -98,7 +108,10 @@ pub(super) fn drop_token_runs(mut text: String, keep: &mut Keep) -> String {
             let candidate = format!("{}{}", &text[..cut_start], &text[cut_end..]);
             take_with_count(text, candidate, cut_start, (to - from) as u64, keep)
         });
-        line += 1;
+        if progress {
+            todo = long(&text);
+        }
+        next = line + 1;
     }
     text
 }

@@ -1,10 +1,13 @@
 //! Numbers towards 0: each number token alone (a natural number to the smallest value kept
 //! that a bisection finds, 0 and 1 first; a negative one up towards 0; a decimal to fewer
 //! digits), then every occurrence of one value at once — on one line (`65 65` to `1 1`), then
-//! over the whole text (`8 1` and the edge `8 8` to `1 1` and `1 1`) — never below the next
-//! smaller value there, so `l <= r` pairs stay ordered.
+//! over the whole text (`8 1` and the edge `8 8` to `1 1` and `1 1`) — never past the next
+//! value towards 0 there, so `l <= r` pairs stay ordered. Negative values go up together as
+//! natural ones go down (issue 46: `3 / -7 -7 -7`, where any two equal values fail, stopped at
+//! `2 / -7 -7`, each -7 refused alone; it is `2 / 0 0` now). Values a bisection passes over
+//! are tried by the deep passes ([`super::deep`]).
 
-use super::text::{lines_with_tokens, natural, replaced, tokens, try_take, Keep, Span};
+use super::text::{lines_with_tokens, replaced, tokens, try_take, Keep, Span};
 
 /// Lowers each number token: a natural number to the smallest value kept that a bisection
 /// between 0 and it finds (0 and 1 first), a negative one up towards 0 (to 0, to -1, to half,
@@ -56,7 +59,11 @@ pub(super) fn lower_numbers(mut text: String, keep: &mut Keep) -> String {
 /// The smallest value from `floor` up to `high` that `lower` keeps, by bisection (`floor` and
 /// `floor + 1` first), `high` being kept already: `lower(v)` tries the value `v` and says
 /// whether it was kept, and is asked only for values below the lowest kept so far.
-fn lowest_kept(floor: usize, high: usize, lower: &mut dyn FnMut(usize) -> bool) -> usize {
+pub(super) fn lowest_kept(
+    floor: usize,
+    high: usize,
+    lower: &mut dyn FnMut(usize) -> bool,
+) -> usize {
     // `high` is kept; `low` and below are refused.
     let (mut low, mut high) = (None, high);
     for first in [floor, floor + 1] {
@@ -81,13 +88,36 @@ fn lowest_kept(floor: usize, high: usize, lower: &mut dyn FnMut(usize) -> bool) 
 /// The most values [`lower_values`] tries in one scope.
 const MAX_VALUES: usize = 16;
 
+/// The integer a token of `text` spells, if it is one.
+pub(super) fn integer(text: &str, (s, e): Span) -> Option<i64> {
+    text[s..e].parse().ok()
+}
+
+/// Whether a scope's tokens hold one integer twice.
+fn repeats(text: &str, spans: &[Span]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    spans
+        .iter()
+        .filter_map(|&s| integer(text, s))
+        .any(|v| !seen.insert(v))
+}
+
 /// Lowers every occurrence of one value at once, within each line and then within the whole
-/// text: for each natural value that occurs twice or more there, largest first, the smallest
-/// value kept that a bisection between the next smaller value of the scope (0 if none) and it
-/// finds.
+/// text: for each integer that occurs twice or more there, largest magnitude first, the value
+/// nearest 0 kept that a bisection finds between it and the next value of the scope towards 0
+/// (0 if none), so `l <= r` pairs stay ordered — a natural number down, a negative one up
+/// (`-7 -7` to `0 0`, where lowering either alone breaks what the failure needs).
 pub(super) fn lower_values(mut text: String, keep: &mut Keep) -> String {
-    let lines = lines_with_tokens(&text).len();
-    for scope in (0..lines).map(Some).chain([None]) {
+    // The lines with a repeated value, found once (the pass keeps every line where it is), and
+    // the whole text last.
+    let scopes: Vec<Option<usize>> = lines_with_tokens(&text)
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, _, spans))| repeats(&text, spans))
+        .map(|(j, _)| Some(j))
+        .chain([None])
+        .collect();
+    for scope in scopes {
         let spans = |text: &str| -> Vec<Span> {
             match scope {
                 Some(j) => lines_with_tokens(text)
@@ -97,43 +127,47 @@ pub(super) fn lower_values(mut text: String, keep: &mut Keep) -> String {
                 None => tokens(text),
             }
         };
-        let values = |text: &str| -> Vec<usize> {
-            let mut v: Vec<usize> = spans(text)
+        let values = |text: &str| -> Vec<i64> {
+            let mut v: Vec<i64> = spans(text)
                 .into_iter()
-                .filter_map(|s| natural(text, s))
+                .filter_map(|s| integer(text, s))
                 .collect();
             v.sort_unstable();
             v
         };
-        let mut repeated: Vec<usize> = values(&text)
+        let mut repeated: Vec<i64> = values(&text)
             .windows(2)
-            .filter(|w| w[0] == w[1])
+            .filter(|w| w[0] == w[1] && w[0] != 0)
             .map(|w| w[0])
             .collect();
         repeated.dedup();
-        repeated.reverse();
+        repeated.sort_by_key(|v| std::cmp::Reverse(v.unsigned_abs()));
         repeated.truncate(MAX_VALUES);
         for v in repeated {
-            let with = |text: &str, from: usize, to: usize| -> String {
+            let with = |text: &str, from: i64, to: i64| -> String {
                 let mut out = text.to_string();
                 for s in spans(text).into_iter().rev() {
-                    if natural(text, s) == Some(from) {
+                    if integer(text, s) == Some(from) {
                         out = replaced(&out, s, &to.to_string());
                     }
                 }
                 out
             };
-            let floor = values(&text)
-                .into_iter()
-                .rev()
-                .find(|&x| x < v)
-                .unwrap_or(0);
-            let mut now = v;
-            lowest_kept(floor, v, &mut |to| {
-                let candidate = with(&text, now, to);
+            // The next value towards 0, as a distance from 0 (a bound the bisection stays at).
+            let now = values(&text);
+            let floor = if v > 0 {
+                now.iter().rev().find(|&&x| x < v).map_or(0, |&x| x.max(0))
+            } else {
+                now.iter().find(|&&x| x > v).map_or(0, |&x| -x.min(0))
+            };
+            let sign = v.signum();
+            let mut at = v;
+            lowest_kept(floor as usize, v.unsigned_abs() as usize, &mut |to| {
+                let to = sign * to as i64;
+                let candidate = with(&text, at, to);
                 let kept = try_take(&mut text, candidate, keep);
                 if kept {
-                    now = to;
+                    at = to;
                 }
                 kept
             });
@@ -145,7 +179,8 @@ pub(super) fn lower_values(mut text: String, keep: &mut Keep) -> String {
 /// Shortens decimals: `12.375` to `12`, then to `12.4`-long fractions (half the digits).
 pub(super) fn shorten_decimals(mut text: String, keep: &mut Keep) -> String {
     let mut k = 0;
-    while let Some(&(s, e)) = tokens(&text).get(k) {
+    let mut spans = tokens(&text);
+    while let Some(&(s, e)) = spans.get(k) {
         let token = text[s..e].to_string();
         if let Some((whole, fraction)) = token.split_once('.') {
             let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
@@ -157,6 +192,7 @@ pub(super) fn shorten_decimals(mut text: String, keep: &mut Keep) -> String {
                     if candidate.len() < token.len() && !candidate.ends_with('.') {
                         let text2 = replaced(&text, (s, e), &candidate);
                         if try_take(&mut text, text2, keep) {
+                            spans = tokens(&text);
                             break;
                         }
                     }

@@ -122,23 +122,76 @@ pub(super) fn take_with_count(
     false
 }
 
-/// Drops chunks of a list's items: halves first (the second, then the first), then quarters
-/// and so on down to single items, last items first. `len` says how many items the list has
-/// now (`None`: it is gone); `drop(text, from, to)` tries to cut items `from..to` and says
-/// whether the cut was kept. A list of which no cut is kept in its first `patience` rounds is
-/// left alone (it may be no list at all, or its failure may need items all over it). Whether
-/// any cut was kept.
+/// The shortest list whose length is bisected before it is cut in chunks ([`drop_chunks`]).
+pub(super) const BISECT_MIN: usize = 16;
+
+/// Bisects a list's length: the fewest items kept at its front (its tail cut), then at its end
+/// (its head cut), each by a binary search over how many, as if a failure needed the list to
+/// be long enough (a path of 65,537 nodes, a word of 70,000 letters) — about log₂ n
+/// candidates each, where cutting chunks from a long list makes as many candidates as there
+/// are chunks that all cut too much. `len` and `drop` as for [`drop_chunks`]. Whether any cut
+/// was kept.
+fn bisect_length(
+    text: &mut String,
+    len: &dyn Fn(&str) -> Option<usize>,
+    drop: &mut dyn FnMut(&mut String, usize, usize) -> bool,
+) -> bool {
+    let mut progress = false;
+    for from_end in [true, false] {
+        // `hi` items are enough (the list as it is); fewer than `lo` are not tried.
+        let Some(mut hi) = len(text) else {
+            return progress;
+        };
+        let mut lo = 1;
+        while lo < hi {
+            let keep_n = lo + (hi - lo) / 2;
+            let (from, to) = if from_end {
+                (keep_n, hi)
+            } else {
+                (0, hi - keep_n)
+            };
+            if drop(text, from, to) {
+                progress = true;
+                // A cut may change the list under it: go on from what it has.
+                hi = match len(text) {
+                    Some(n) if n < hi => n,
+                    _ => break,
+                };
+            } else {
+                lo = keep_n + 1;
+            }
+        }
+    }
+    progress
+}
+
+/// Drops chunks of a list's items: for a list of [`BISECT_MIN`] items or more given a
+/// `patience` of 2 or more, its length bisected from the end and from the start first
+/// ([`bisect_length`]); then halves (the
+/// second, then the first), quarters and so on down to single items, last items first. `len`
+/// says how many items the list has now (`None`: it is gone); `drop(text, from, to)` tries to
+/// cut items `from..to` and says whether the cut was kept. A list of which no cut is kept in
+/// its first `patience` rounds is left alone (it may be no list at all, or its failure may
+/// need items all over it). Whether any cut was kept.
 pub(super) fn drop_chunks(
     text: &mut String,
     patience: u32,
     len: &dyn Fn(&str) -> Option<usize>,
     drop: &mut dyn FnMut(&mut String, usize, usize) -> bool,
 ) -> bool {
-    let Some(n) = len(text) else {
+    let Some(mut n) = len(text) else {
         return false;
     };
-    let mut chunk = n.div_ceil(2);
     let mut progress = false;
+    // (Only a likely list's: a list tried with little patience may be no list at all.)
+    if n >= BISECT_MIN && patience >= 2 {
+        progress = bisect_length(text, len, drop);
+        match len(text) {
+            Some(now) => n = now,
+            None => return progress,
+        }
+    }
+    let mut chunk = n.div_ceil(2);
     let mut round = 0;
     while chunk >= 1 {
         let mut end = len(text).unwrap_or(0);

@@ -229,6 +229,14 @@ pub fn stress_fixture(name: &str) -> String {
     )
 }
 
+/// A fixture of `tests/fixtures/interact/` (the interactive problems), by its absolute path.
+pub fn interact_fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/interact/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
 /// What one run of the binary did, and how long it took.
 pub struct Run {
     pub code: Option<i32>,

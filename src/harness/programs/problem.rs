@@ -454,9 +454,6 @@ impl DynGame for Problem {
     fn shrink(&self, input: &str, still_fails: &mut dyn FnMut(&str) -> bool) -> Option<String> {
         Some(text_shrink::shrink_text(input, still_fails))
     }
-    fn shrink_note(&self, shrunk: &str) -> Option<String> {
-        text_shrink::coarse_note(shrunk)
-    }
     fn regenerate_smaller(&self, search: &mut Regenerate<'_>) -> Option<Regeneration> {
         Some(self.search_smaller(search))
     }

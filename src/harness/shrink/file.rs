@@ -79,6 +79,18 @@ pub fn min_path(case: &Path) -> PathBuf {
     case.with_file_name(named)
 }
 
+/// A case's size as `boardfuzz shrink` says it: `L lines, T tokens, B bytes` (the words the
+/// same whatever the numbers, for scripts). Tokens count: `64 64` to `16 16` is as many lines
+/// and bytes, and a shrink all the same.
+pub fn sizes(text: &str) -> String {
+    let tokens = text.split_ascii_whitespace().count();
+    format!(
+        "{} lines, {tokens} tokens, {} bytes",
+        text.lines().count(),
+        text.len()
+    )
+}
+
 /// Whether `now` is past the deadline, if there is one.
 fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
@@ -403,24 +415,30 @@ pub struct VerdictTest {
 }
 
 impl VerdictTest {
-    /// The test of `subject` against the brute force `reference` (and `validator`, if any): the
-    /// programs' own limits are `reference_limits` and `validator_limits`, and boardfuzz's
-    /// watchdog over a candidate is 3x the slowest of them, the solution's and `checker_timeout`,
-    /// plus 10 s.
+    /// The test of `subject` against the brute force `reference` (and `validator`, if any; and
+    /// the subject's interactor, if it has one, which alone judges when there is no brute
+    /// force): the programs' own limits are `reference_limits` and `validator_limits`, and
+    /// boardfuzz's watchdog over a candidate is 3x the slowest of them, the solution's, the
+    /// interactor's idleness limit and `checker_timeout`, plus 10 s.
     pub fn new(
-        reference: String,
+        reference: Option<String>,
         validator: Option<String>,
         reference_limits: process::Limits,
         validator_limits: process::Limits,
         subject: Subject,
         checker_timeout: Duration,
     ) -> VerdictTest {
-        let solution_timeout = match &subject {
-            Subject::Solution { timeout, .. } => *timeout,
-            Subject::Engine => Duration::ZERO,
+        let (solution_timeout, interactor) = match &subject {
+            Subject::Solution {
+                timeout,
+                interactor,
+                ..
+            } => (*timeout, interactor.clone()),
+            Subject::Engine => (Duration::ZERO, None),
         };
         let slowest = [
             solution_timeout,
+            interactor.as_ref().map_or(Duration::ZERO, |i| i.idle),
             reference_limits.timeout,
             validator_limits.timeout,
             checker_timeout,
@@ -432,8 +450,8 @@ impl VerdictTest {
             name: "shrink",
             generator: String::new(),
             generator_display: String::new(),
-            reference: Some(reference),
-            interactor: None,
+            reference,
+            interactor,
             validator,
             generator_limits: validator_limits,
             reference_limits,
@@ -499,6 +517,10 @@ pub fn shrink_by_verdict(
             return Err(format!(
                 "the solution's answer to {case} is accepted{}: there is no failure to keep",
                 match &test.subject {
+                    Subject::Solution {
+                        interactor: Some(_),
+                        ..
+                    } if test.problem.reference.is_none() => " (by the interactor)".to_string(),
                     Subject::Solution { checker, .. } => format!(" ({})", checker.describe()),
                     Subject::Engine => String::new(),
                 }

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Interestingness test of the `matrix` fixture: see benches/shrink/interesting.sh and benches/shrink/README.md.
+exec "$(cd "$(dirname "$0")" && pwd)/../interesting.sh" "$(cd "$(dirname "$0")" && pwd)" text "$@"
