@@ -1579,7 +1579,7 @@ mod tests {
             "{:?}",
             f.ended
         );
-        assert_eq!(f.stdout, b"4000\n");
+        assert_eq!(f.stdout, b"20000\n");
         assert!(
             f.cpu > Duration::ZERO && f.cpu < Duration::from_secs(10),
             "{:?}",

@@ -103,7 +103,13 @@ if _title_len > 1:
     del _title
 _argv = [_a.decode('utf-8', 'surrogateescape') for _a in _msg.split(b'\0')]
 _path = _argv[0]
-_file = _os.path.join(_os.getcwd(), _path)
+# Absolute, as a fresh interpreter makes it, unless the working folder is gone (then as given).
+_file = _path
+if not _os.path.isabs(_path):
+    try:
+        _file = _os.path.join(_os.getcwd(), _path)
+    except OSError:
+        pass
 _sys.argv = _argv
 if hasattr(_sys, 'orig_argv'):
     _sys.orig_argv = _sys.orig_argv[:1] + _argv
