@@ -150,37 +150,46 @@ fn interactive(solution: &str, verdict: &'static str) -> Case {
     Case { args, verdict }
 }
 
-/// Runs each case warm and cold: the same first failing case and verdict, the verdict the one
-/// expected; the opening line of the warm run names its programs as warm.
+/// Runs each case warm and cold, two cases at a time: the same first failing case and verdict,
+/// the verdict the one expected; the opening line of the warm run names its programs as warm.
 fn same_warm_and_cold(tag: &str, cases: &[Case]) {
     let dir = temp_dir(tag);
-    for case in cases {
-        let (warm, opening) = first_failure(&dir, &case.args, false);
-        let (cold, cold_opening) = first_failure(&dir, &case.args, true);
-        let solution = &case.args[case.args.iter().position(|a| a == "--solution").unwrap() + 1];
-        let warm_ones = opening
-            .split_once("; warm starts: ")
-            .map(|(_, rest)| rest.split("; cold starts: ").next().unwrap_or(rest));
-        assert!(
-            warm_ones.is_some_and(|w| w.contains(&format!("`{solution}`"))),
-            "{opening}"
-        );
-        assert!(
-            cold_opening.ends_with("; every program starts cold (--cold)"),
-            "{cold_opening}"
-        );
-        assert_eq!(warm, cold, "{solution}: warm and cold");
-        let (verdict, _) = warm
-            .found
-            .as_ref()
-            .unwrap_or_else(|| panic!("{solution}: nothing found"));
-        assert!(
-            verdict.ends_with(case.verdict),
-            "{solution}: {verdict}, not {}",
-            case.verdict
-        );
+    for pair in cases.chunks(2) {
+        std::thread::scope(|scope| {
+            for case in pair {
+                scope.spawn(|| warm_as_cold(&dir, case));
+            }
+        });
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One case of [`same_warm_and_cold`].
+fn warm_as_cold(dir: &Path, case: &Case) {
+    let (warm, opening) = first_failure(dir, &case.args, false);
+    let (cold, cold_opening) = first_failure(dir, &case.args, true);
+    let solution = &case.args[case.args.iter().position(|a| a == "--solution").unwrap() + 1];
+    let warm_ones = opening
+        .split_once("; warm starts: ")
+        .map(|(_, rest)| rest.split("; cold starts: ").next().unwrap_or(rest));
+    assert!(
+        warm_ones.is_some_and(|w| w.contains(&format!("`{solution}`"))),
+        "{opening}"
+    );
+    assert!(
+        cold_opening.ends_with("; every program starts cold (--cold)"),
+        "{cold_opening}"
+    );
+    assert_eq!(warm, cold, "{solution}: warm and cold");
+    let (verdict, _) = warm
+        .found
+        .as_ref()
+        .unwrap_or_else(|| panic!("{solution}: nothing found"));
+    assert!(
+        verdict.ends_with(case.verdict),
+        "{solution}: {verdict}, not {}",
+        case.verdict
+    );
 }
 
 /// `--solution-timeout 1s`: a hang is a time limit within seconds.
