@@ -582,8 +582,9 @@ fn the_time_budget_holds_shrinking_too() {
         report.contains("the time budget ran out while shrinking"),
         "{report}"
     );
-    // 3 s of budget, 2 s of grace, and a second to start and print.
-    assert!(took < Duration::from_secs(6), "{took:?}");
+    // 3 s of budget and 2 s of grace, with room for a loaded machine's start and report: not
+    // the shrink's whole length.
+    assert!(took < Duration::from_secs(15), "{took:?}");
     // The progress shows the shrink moving.
     assert!(
         text(&out.stderr).contains("shrinking"),

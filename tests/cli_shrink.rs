@@ -487,7 +487,9 @@ fn a_time_budget_ends_the_shrink_with_the_smallest_case_so_far() {
     slow_test(&dir);
     let run = shrink(&dir, &["case.in", "--test", "./slow.sh", "--time", "2s"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
-    assert!(run.took < Duration::from_secs(3), "{}", run.all());
+    // Ended by the budget (said below), not by the end of the shrink, which takes many times
+    // longer at 0.3 s a run; the bound leaves room for a loaded machine's start and exit.
+    assert!(run.took < Duration::from_secs(10), "{}", run.all());
     assert!(
         run.stdout
             .contains("the time budget (2s) ran out: this is the smallest case so far\n"),
@@ -511,7 +513,7 @@ fn a_time_budget_ends_the_shrink_with_the_smallest_case_so_far() {
     std::fs::write(dir.join("wide.in"), &wide).unwrap();
     let run = shrink(&dir, &["wide.in", "--test", "grep -q AAA", "--time", "1s"]);
     assert_eq!(run.code, Some(0), "{}", run.all());
-    assert!(run.took < Duration::from_secs(2), "{}", run.all());
+    assert!(run.took < Duration::from_secs(10), "{}", run.all());
     let min = std::fs::read_to_string(dir.join("wide.min.in")).unwrap();
     assert!(
         min.contains("AAA") && min.len() <= wide.len(),
@@ -559,7 +561,8 @@ fn ctrl_c_writes_the_smallest_case_so_far_and_exits_130_and_a_second_one_loses_n
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     let all = format!("{stdout}--- stderr ---\n{stderr}");
     assert_eq!(out.status.code(), Some(130), "{all}");
-    assert!(sent.elapsed() < Duration::from_secs(2), "{all}");
+    // At once, not at the end of the shrink (minutes at 0.3 s a run).
+    assert!(sent.elapsed() < Duration::from_secs(10), "{all}");
     assert!(
         stdout.contains("interrupted: this is the smallest case so far\n"),
         "{all}"

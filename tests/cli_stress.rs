@@ -1183,6 +1183,10 @@ fn interrupt(child: std::process::Child) -> (Option<i32>, String, Duration) {
     (out.status.code(), report, sent.elapsed())
 }
 
+/// How soon a run ends after Ctrl-C: at once, not when the hang it interrupts would have ended
+/// (the messages say what was cut short); room for a loaded machine's kill and report.
+const PROMPT: Duration = Duration::from_secs(10);
+
 #[test]
 fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
     let dir = temp_dir("stress-ctrl-c");
@@ -1191,7 +1195,7 @@ fn ctrl_c_while_the_solution_hangs_exits_130_and_leaves_nothing_running() {
     wait_for_hang(&marker, pid, 1);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
-    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(took < PROMPT, "{took:?}: {report}");
     assert!(report.contains("\nINTERRUPTED: "), "{report}");
     // A solution killed by Ctrl-C is no finding, nor is a generator or a reference.
     assert!(!report.contains("FINDING"), "{report}");
@@ -1223,7 +1227,7 @@ fn ctrl_c_while_a_time_limit_is_confirmed_is_a_note_not_a_finding() {
     wait_for_hang(&marker, pid, 2);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
-    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(took < PROMPT, "{took:?}: {report}");
     assert!(!report.contains("FINDING"), "{report}");
     assert!(
         report.contains(
@@ -1252,7 +1256,7 @@ fn ctrl_c_while_the_found_case_is_rerun_still_reports_and_saves_it() {
     wait_for_hang(&marker, pid, 5);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
-    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(took < PROMPT, "{took:?}: {report}");
     assert!(
         report.contains("FINDING in slow-py: solution time limit (case 2 of seed 2; "),
         "{report}"
@@ -1307,7 +1311,7 @@ fn ctrl_c_while_the_generator_runs_is_no_error_of_the_generator() {
     wait_for_hang(&marker, pid, 1);
     let (code, report, took) = interrupt(child);
     assert_eq!(code, Some(130), "{report}");
-    assert!(took < Duration::from_secs(3), "{took:?}: {report}");
+    assert!(took < PROMPT, "{took:?}: {report}");
     assert!(
         report.contains("\nINTERRUPTED: 10 case(s), 0 finding(s)"),
         "{report}"

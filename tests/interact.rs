@@ -141,7 +141,8 @@ fn every_solution_gets_its_verdict_and_nothing_is_left() {
         Verdict::IdlenessLimit,
         "idleness limit",
     );
-    assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+    // The idleness limit ends it, not the deadlock (which never ends).
+    assert!(run.elapsed < Duration::from_secs(10), "{:?}", run.elapsed);
     check(
         limits(),
         &deadlock,
