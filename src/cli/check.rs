@@ -10,11 +10,12 @@ use clap::Args;
 
 use crate::game::{DynGame, Fault, Outcome};
 use crate::harness::programs::subject::CONFIRM_RUNS;
+use crate::harness::programs::{process, warm};
 use crate::harness::run::campaign::{self, Budget, Entrant, Plan, Shard};
 use crate::harness::run::progress::Show;
 use crate::harness::run::watchdog;
 use crate::harness::write::report::RunInfo;
-use crate::harness::{keep::corpus, programs::process, run::interrupt, Subject};
+use crate::harness::{keep::corpus, run::interrupt, Subject};
 
 use crate::game::Games;
 
@@ -112,13 +113,9 @@ pub fn run(games: &Games, mut args: CheckArgs, given: &Given) -> CliResult {
             .iter()
             .map(|subject| match subject {
                 Subject::Engine => "engine".to_string(),
-                Subject::Solution { command, .. } => format!(
-                    "solution `{command}` ({})",
-                    match process::Launch::of(command) {
-                        process::Launch::Direct(_) => "started directly",
-                        process::Launch::Shell => "through sh -c",
-                    }
-                ),
+                Subject::Solution { command, .. } => {
+                    format!("solution `{command}` ({})", warm::how_started(command))
+                }
             })
             .reduce(|a, b| format!("{a}, {b}"))
             .unwrap_or_else(|| "engine".into()),

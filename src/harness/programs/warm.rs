@@ -230,6 +230,16 @@ pub fn start_of(command: &str) -> Start {
     })
 }
 
+/// How a command line starts, for an opening line: `started warm` ([`start_of`]), else
+/// `started directly` or `through sh -c` ([`process::Launch`]).
+pub fn how_started(command: &str) -> &'static str {
+    match (start_of(command), process::Launch::of(command)) {
+        (Start::Warm, _) => "started warm",
+        (_, process::Launch::Direct(_)) => "started directly",
+        (_, process::Launch::Shell) => "through sh -c",
+    }
+}
+
 /// The words an opening line ends with: which of the programs (each as the user named it, and
 /// its command line) start warm and which cold, and why (`; warm starts: gen.py, main.cpp; cold
 /// starts: ./brute (a command boardfuzz did not build)`); with `cold` (`--cold`), that none does.
