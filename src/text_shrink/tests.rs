@@ -1282,16 +1282,19 @@ fn records_go_in_pairs_where_each_alone_is_refused() {
                 && l[1].iter().all(|x| (1..=9).contains(x))
         })
     };
-    let fails = |t: &str| {
-        let l = all_numbers(t).unwrap();
-        l[1].contains(&9)
-            && l[1]
-                .iter()
-                .all(|x| *x == 9 || l[1].iter().filter(|&y| y == x).count() % 2 == 0)
-    };
+    let fails = nine_and_values_in_pairs;
     let (shrunk, tries) = shrink_counting("5\n3 9 4 3 4\n", &valid, &fails);
     // (Without pairs: `3` and `1 9 1`.)
     assert_eq!(shrunk, "1\n9\n", "after {tries} tries");
+}
+
+/// A list (the second line) that holds a 9, and every other value an even number of times.
+fn nine_and_values_in_pairs(t: &str) -> bool {
+    let l = all_numbers(t).unwrap();
+    l[1].contains(&9)
+        && l[1]
+            .iter()
+            .all(|x| *x == 9 || l[1].iter().filter(|&y| y == x).count() % 2 == 0)
 }
 
 #[test]
@@ -1303,13 +1306,7 @@ fn a_case_the_other_passes_left_converged_goes_on_with_the_deep_passes() {
         all_numbers(t)
             .is_some_and(|l| l.len() == 2 && l[0].len() == 1 && l[0][0] == l[1].len() as i64)
     };
-    let fails = |t: &str| {
-        let l = all_numbers(t).unwrap();
-        l[1].contains(&9)
-            && l[1]
-                .iter()
-                .all(|x| *x == 9 || l[1].iter().filter(|&y| y == x).count() % 2 == 0)
-    };
+    let fails = nine_and_values_in_pairs;
     let (shrunk, tries) = shrink_counting("3\n1 9 1\n", &valid, &fails);
     assert_eq!(shrunk, "1\n9\n", "after {tries} tries");
 }
