@@ -248,16 +248,12 @@ pub fn main(games: Games) -> ExitCode {
     if let Some(started_as) = std::env::args_os().next() {
         crate::harness::set_invocation(&program, std::path::Path::new(&started_as));
     }
+    if let Some(result) = solve::alone(&games, &program) {
+        return out::exit(result);
+    }
     let matches = settings::with_game_flags(command(&program), &games).get_matches();
-    let cli = match Cli::from_arg_matches(&matches) {
-        Ok(cli) => cli,
-        Err(e) => e.exit(),
-    };
-    anstream::ColorChoice::write_global(match cli.color {
-        Color::Auto => anstream::ColorChoice::Auto,
-        Color::Always => anstream::ColorChoice::Always,
-        Color::Never => anstream::ColorChoice::Never,
-    });
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    out::color_choice(cli.color);
     let given = matches
         .subcommand()
         .map(|(_, sub)| settings::Given::from_matches(sub, &games))
@@ -287,13 +283,5 @@ pub fn main(games: Games) -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
     };
-    // What is still buffered meets a closed stdout here at the latest (exit status 0, quietly).
-    out::flush();
-    match result {
-        Ok(code) => code,
-        Err(Usage(message)) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
-    }
+    out::exit(result)
 }

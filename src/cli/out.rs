@@ -75,3 +75,25 @@ fn ended(result: io::Result<()>) {
     let _ = writeln!(io::stderr(), "error: cannot write to stdout: {e}");
     std::process::exit(2);
 }
+
+/// Sets where colour goes from `--color`.
+pub(super) fn color_choice(color: super::Color) {
+    anstream::ColorChoice::write_global(match color {
+        super::Color::Auto => anstream::ColorChoice::Auto,
+        super::Color::Always => anstream::ColorChoice::Always,
+        super::Color::Never => anstream::ColorChoice::Never,
+    });
+}
+
+/// A command's exit status, its usage error printed.
+pub(super) fn exit(result: super::CliResult) -> std::process::ExitCode {
+    // What is still buffered meets a closed stdout here at the latest (exit status 0, quietly).
+    flush();
+    match result {
+        Ok(code) => code,
+        Err(super::Usage(message)) => {
+            eprintln!("error: {message}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

@@ -42,6 +42,10 @@ fn declared(games: &Games) -> Vec<(Setting, Vec<&'static str>)> {
 /// The command with a flag for every game setting on the subcommands that take it.
 pub fn with_game_flags(mut command: clap::Command, games: &Games) -> clap::Command {
     for sub in ["solve", "check", "repro", "gen"] {
+        // (`solve`'s own command has no other: [`super::solve::alone`].)
+        if command.find_subcommand(sub).is_none() {
+            continue;
+        }
         let allowed = scopes(sub);
         command = command.mut_subcommand(sub, |mut c| {
             for (s, slugs) in declared(games) {
