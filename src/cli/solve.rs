@@ -38,10 +38,8 @@ enum SolveCommand {
 /// the 1.52M instructions a dice_yut case cost (valgrind), where the search was 0.66M — a cost
 /// paid once per case by every check of an external solution and every `solve` a script runs.
 pub(super) fn alone(games: &Games, program: &str) -> Option<CliResult> {
-    if std::env::args_os()
-        .nth(1)
-        .is_none_or(|a| a != child::SUBCOMMAND)
-    {
+    let first = std::env::args_os().nth(1);
+    if first.as_deref() != Some(std::ffi::OsStr::new(child::SUBCOMMAND)) {
         return None;
     }
     let name: &'static str = Box::leak(program.to_string().into_boxed_str());
