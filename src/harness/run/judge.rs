@@ -38,7 +38,7 @@ pub struct KeptCase {
 }
 
 /// The cases `paths` name, in order: a file given by name is a case unless it is an answer or a
-/// finding's note ([`NOT_CASES`]); a folder's `.in` files, and its folders' (findings/ as
+/// finding's note (`NOT_CASES`); a folder's `.in` files, and its folders' (findings/ as
 /// `stress` writes it), sorted by path. A folder with none, or a path that is neither, is an
 /// error.
 pub fn kept_cases(paths: &[PathBuf]) -> Result<Vec<KeptCase>, String> {

@@ -252,8 +252,9 @@ impl Disagreement {
     /// How the report compares the two sides' answers: its heading line and its text. For a
     /// problem of programs whose brute force and solution both answered (no interactor), the
     /// answers compared as the checker compares them, line by line or token by token, the first
-    /// difference first ([`answers`]); else the line diff of the two outputs ([`diff_lines`],
-    /// `- reference` or, of a problem, `- expected`). Both mark the characters that differ the
+    /// difference first ([`answers`]); else the line diff of the two outputs
+    /// ([`crate::harness::write::text::diff_lines`], `- reference` or, of a problem,
+    /// `- expected`). Both mark the characters that differ the
     /// same way, explained in the heading ([`crate::harness::write::text::MARK_LEGEND`]).
     /// `styled` adds colour on top of the same text.
     /// A diff is fitted to `lines` lines ([`diff_fitted`]).
