@@ -146,21 +146,26 @@ pub fn stack_limit() -> Option<u64> {
 /// where `/proc` does not say (not Linux, or the leader is gone). A process re-parented away from
 /// the tree (its parent exited first) is no longer counted until it is reaped.
 pub fn group_usage(leader: i32) -> Option<(Duration, u64)> {
-    let mut ticks = 0u64;
-    let mut pages = 0u64;
+    let (mut ticks, mut pages) = (0u64, 0u64);
     walk_tree(leader, &mut |fields| {
-        let field = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|f| f.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
-        // Fields 14-17 (utime, stime, cutime, cstime) and 24 (rss) of proc(5), counted from
-        // the state, field 3.
-        ticks += field(11) + field(12) + field(13) + field(14);
-        pages += field(21);
+        add_stat_usage(fields, &mut ticks, &mut pages)
     })?;
     Some(usage_of(ticks, pages))
+}
+
+/// Adds a process's CPU time in clock ticks and its resident pages, from the fields of its
+/// `/proc/PID/stat` after the command name, to `ticks` and `pages`.
+fn add_stat_usage(fields: &[&str], ticks: &mut u64, pages: &mut u64) {
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // Fields 14-17 (utime, stime, cutime, cstime) and 24 (rss) of proc(5), counted from the
+    // state, field 3.
+    *ticks += field(11) + field(12) + field(13) + field(14);
+    *pages += field(21);
 }
 
 /// Whether a process of the tree under `leader` is running or waiting for a core (state `R` in
@@ -279,22 +284,12 @@ impl Waits {
 /// [`group_usage`] and, in the same walk of `/proc`, the run-queue delay of every thread into
 /// `waits`.
 pub fn group_usage_and_waits(leader: i32, waits: &mut Waits) -> Option<(Duration, u64)> {
-    let mut ticks = 0u64;
-    let mut pages = 0u64;
+    let (mut ticks, mut pages) = (0u64, 0u64);
     waits.round += 1;
     let now = Instant::now();
     walk_tree_tasks(
         leader,
-        &mut |fields| {
-            let field = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|f| f.parse::<u64>().ok())
-                    .unwrap_or(0)
-            };
-            ticks += field(11) + field(12) + field(13) + field(14);
-            pages += field(21);
-        },
+        &mut |fields| add_stat_usage(fields, &mut ticks, &mut pages),
         &mut |tid, folder| waits.read(tid, folder, now),
     )?;
     Some(usage_of(ticks, pages))
@@ -1776,15 +1771,19 @@ mod tests {
         // A child of the group that spins: the group is runnable through it.
         let mut spinner = sh("sleep 5 & while :; do :; done").spawn().unwrap();
         let until = Instant::now() + Duration::from_secs(5);
-        while !group_runnable(spinner.id() as i32) {
-            assert!(Instant::now() < until, "a spinning shell is never runnable");
+        let mut spun = false;
+        while !spun && Instant::now() < until {
+            spun = group_runnable(spinner.id() as i32);
             std::thread::sleep(Duration::from_millis(5));
         }
-        assert!(!group_runnable(sleeper.id() as i32));
+        let slept = !group_runnable(sleeper.id() as i32);
+        // Both killed before any assertion, so that a failing one leaves no spinner behind.
         for child in [&mut sleeper, &mut spinner] {
             child.kill().unwrap();
             child.wait().unwrap();
         }
+        assert!(spun, "a spinning shell is never runnable");
+        assert!(slept, "a sleeping shell is runnable");
         assert!(
             !group_runnable(sleeper.id() as i32),
             "gone: /proc says nothing"
