@@ -65,16 +65,6 @@ fn shrunk(run: &Run) -> (u32, u32) {
     }
 }
 
-/// The saved case of a run, relative to its folder.
-fn saved(run: &Run) -> String {
-    run.stdout
-        .split("--- saved ---\n")
-        .nth(1)
-        .and_then(|rest| rest.lines().next())
-        .unwrap_or_else(|| panic!("nothing saved: {}", run.all()))
-        .to_string()
-}
-
 /// `boardfuzz judge SOLUTION CASE --interactor INTERACTOR` for each `(solution, exit code,
 /// verdict)`: the exit code, and a line of its output that starts with the verdict.
 fn judge_again(dir: &Path, case: &str, interactor: &str, expected: &[(&str, i32, &str)]) {
@@ -122,7 +112,7 @@ fn one_query_too_many_is_a_wrong_answer_shrunk_to_the_smallest_secret_and_judged
             "{shown:?} not shown: {all}"
         );
     }
-    let case = saved(&run);
+    let case = common::saved_case(&run);
     assert_eq!(
         std::fs::read_to_string(dir.join(&case)).unwrap(),
         "6 4\n",
@@ -310,7 +300,7 @@ fn a_brute_force_plays_the_dialogue_too_and_the_outputs_are_compared() {
         run.stdout.lines().any(|l| l == expected) && run.stdout.lines().any(|l| l == got),
         "the two OUTPUTs not shown: {all}"
     );
-    let case = saved(&run);
+    let case = common::saved_case(&run);
     judge_again(
         &dir,
         &case,

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use common::{check_fixture, processes_with, reported_input, run_marker, stress_fixture, temp_dir};
-use common::{judge_rows, text, Run};
+use common::{judge_rows, saved_case, text, Run};
 
 /// The environment of every run: a build cache in `dir`, no colours.
 fn env(dir: &Path) -> Vec<(String, String)> {
@@ -432,16 +432,6 @@ fn sum_of_magnitudes(input: &str) -> i64 {
         .sum()
 }
 
-/// The saved case a finding names (`--- saved ---` and its path).
-fn saved_case(run: &Run) -> String {
-    run.stdout
-        .split("--- saved ---\n")
-        .nth(1)
-        .and_then(|rest| rest.lines().next())
-        .unwrap_or_else(|| panic!("nothing saved: {}", run.all()))
-        .to_string()
-}
-
 /// A time limit that its reruns do not give again — a run near the limit, or one a loaded
 /// machine slowed down — is a note, not a finding: the run is ok, exit 0. `flaky_slow.py` spins
 /// on its second run only (the probe's run of case 0 is its first): case 0 is a time limit once,
@@ -511,59 +501,72 @@ fn a_time_limit_that_does_not_come_again_is_a_note_not_a_finding() {
 /// 11 is over the limit by 10%, the kind of case that a judge fails one time in two, and the
 /// shrink must keep a sum of at least 13 (130 ms, over 125 ms). The kept case is a time limit
 /// every time `judge` runs it.
-#[test]
-fn a_time_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
-    let _alone = alone();
-    let dir = temp_dir("limits-time-margin");
+/// `stress` of `solution` (a fixture) on the toy problem, seed 1, 200 cases, under the limit
+/// `flags`: a finding of `verdict` (`solution time limit`, …), whose input's magnitudes add up to
+/// at least `least` and whose report says `kept`; then its saved case judged five times under
+/// the same flags, each time `judged` (`time limit`, …).
+fn kept_with_a_margin(
+    name: &str,
+    solution: &str,
+    flags: &[&str],
+    (verdict, least, kept, judged): (&str, i64, &str, &str),
+) {
+    let dir = temp_dir(name);
     let gen = format!("{} {{size}}", stress_fixture("gen.py"));
-    let (brute, solution) = (stress_fixture("brute.py"), stress_fixture("slow_sum.c"));
-    let run = run_in(
-        &dir,
-        &[
-            "stress",
-            "-q",
-            "--gen",
-            &gen,
-            "--brute",
-            &brute,
-            "--seed",
-            "1",
-            "--solution",
-            &solution,
-            "--solution-timeout",
-            "100ms",
-            "--cases",
-            "200",
-        ],
-    );
-    let (verdict, _) = finding(&run);
-    assert_eq!(verdict, "solution time limit", "{}", run.all());
+    let (brute, solution) = (stress_fixture("brute.py"), stress_fixture(solution));
+    let mut args = vec![
+        "stress",
+        "-q",
+        "--gen",
+        &gen,
+        "--brute",
+        &brute,
+        "--seed",
+        "1",
+        "--solution",
+        &solution,
+        "--cases",
+        "200",
+    ];
+    args.extend_from_slice(flags);
+    let run = run_in(&dir, &args);
+    assert_eq!(finding(&run).0, verdict, "{}", run.all());
     let input = reported_input(&run.stdout);
-    assert!(sum_of_magnitudes(&input) >= 13, "{input}: {}", run.all());
-    assert!(
-        run.stdout.contains(
-            "note: kept with a margin: judged under 1.25x the CPU-time limit and 1.1x the memory \
-             limit (--time-margin, --memory-margin), this case still went over: over the \
-             CPU-time limit 0.12s"
-        ),
-        "{}",
-        run.all()
-    );
+    assert!(sum_of_magnitudes(&input) >= least, "{input}: {}", run.all());
+    assert!(run.stdout.contains(kept), "{}", run.all());
     let saved = saved_case(&run);
     for round in 0..5 {
-        let judged = run_in(
-            &dir,
-            &["judge", &solution, &saved, "--solution-timeout", "100ms"],
-        );
-        assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
+        let mut args = vec!["judge", solution.as_str(), saved.as_str()];
+        args.extend_from_slice(flags);
+        let again = run_in(&dir, &args);
+        assert_eq!(again.code, Some(1), "round {round}: {}", again.all());
         assert_eq!(
-            judge_rows(&judged.stdout)[0].0,
-            "time limit",
+            judge_rows(&again.stdout)[0].0,
+            judged,
             "round {round}: {}",
-            judged.all()
+            again.all()
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A time-limit finding is shrunk keeping only candidates over 1.25x the CPU-time limit:
+/// `slow_sum.c` spins 10 ms per unit of the sum of its numbers, so under a 100 ms limit a sum of
+/// 11 is over the limit by 10%, the kind of case that a judge fails one time in two, and the
+/// shrink must keep a sum of at least 13 (130 ms, over 125 ms). The kept case is a time limit
+/// every time `judge` runs it.
+#[test]
+fn a_time_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
+    let _alone = alone();
+    let kept = "note: kept with a margin: judged under 1.25x the CPU-time limit and 1.1x the \
+                memory limit (--time-margin, --memory-margin), this case still went over: over \
+                the CPU-time limit 0.12s";
+    kept_with_a_margin(
+        "limits-time-margin",
+        "slow_sum.c",
+        &["--solution-timeout", "100ms"],
+        ("solution time limit", 13, kept, "time limit"),
+    );
 }
 
 /// A memory-limit finding is shrunk keeping only candidates over 1.1x the memory limit:
@@ -573,53 +576,17 @@ fn a_time_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
 #[test]
 fn a_memory_limit_is_shrunk_with_a_margin_and_its_kept_case_fails_every_time() {
     let _alone = alone();
-    let dir = temp_dir("limits-memory-margin");
-    let gen = format!("{} {{size}}", stress_fixture("gen.py"));
-    let (brute, solution) = (stress_fixture("brute.py"), stress_fixture("big_sum.c"));
-    let run = run_in(
-        &dir,
-        &[
-            "stress",
-            "-q",
-            "--gen",
-            &gen,
-            "--brute",
-            &brute,
-            "--seed",
-            "1",
-            "--solution",
-            &solution,
-            "--memory-limit",
-            "100M",
-            "--cases",
-            "200",
-        ],
-    );
-    let (verdict, _) = finding(&run);
-    assert_eq!(verdict, "solution memory limit", "{}", run.all());
-    let input = reported_input(&run.stdout);
-    assert!(sum_of_magnitudes(&input) >= 11, "{input}: {}", run.all());
-    assert!(
-        run.stdout
-            .contains("this case still went over: over the memory limit 110.0 MiB"),
-        "{}",
-        run.all()
-    );
-    let saved = saved_case(&run);
-    for round in 0..5 {
-        let judged = run_in(
-            &dir,
-            &["judge", &solution, &saved, "--memory-limit", "100M"],
-        );
-        assert_eq!(judged.code, Some(1), "round {round}: {}", judged.all());
-        assert_eq!(
-            judge_rows(&judged.stdout)[0].0,
+    kept_with_a_margin(
+        "limits-memory-margin",
+        "big_sum.c",
+        &["--memory-limit", "100M"],
+        (
+            "solution memory limit",
+            11,
+            "this case still went over: over the memory limit 110.0 MiB",
             "memory limit",
-            "round {round}: {}",
-            judged.all()
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+        ),
+    );
 }
 
 /// A solution over its time limit on the first case and on one of the largest size (and again

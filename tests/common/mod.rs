@@ -229,6 +229,17 @@ pub fn stress_fixture(name: &str) -> String {
     )
 }
 
+/// The case a finding's report says it saved (the line after `--- saved ---`), relative to the
+/// run's folder.
+pub fn saved_case(run: &Run) -> String {
+    run.stdout
+        .split("--- saved ---\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("nothing saved: {}", run.all()))
+        .to_string()
+}
+
 /// A fixture of `tests/fixtures/interact/` (the interactive problems), by its absolute path.
 pub fn interact_fixture(name: &str) -> String {
     format!(
