@@ -2580,6 +2580,14 @@ pub trait DynGame: Sync {
     fn regenerate_smaller(&self, _search: &mut Regenerate<'_>) -> Option<Regeneration> {
         None
     }
+    /// Before a limit finding whose found case went over the limit but not over its margin is
+    /// shrunk: a larger input the game's generator makes that goes over the margin (the
+    /// `fails` of `search`), which the shrink then starts from, so that the case kept fails
+    /// every time it is judged. `None`, the default, skips the step (the found case is then
+    /// reported unshrunk). A problem of programs searches larger `{size}`s, up to its largest.
+    fn regenerate_larger(&self, _search: &mut Regenerate<'_>) -> Option<Regeneration> {
+        None
+    }
     /// Whether shrink candidates must keep the shape of the generated inputs
     /// (the harness's `shape` module): the campaign then learns it from the run's cases and refuses
     /// a candidate outside it before any side runs on it. No by default: the games of
@@ -2595,7 +2603,8 @@ pub trait DynGame: Sync {
     }
 }
 
-/// What [`DynGame::regenerate_smaller`] is given: the found case, and how to try a candidate.
+/// What [`DynGame::regenerate_smaller`] and [`DynGame::regenerate_larger`] are given: the found
+/// case, and how to try a candidate.
 pub struct Regenerate<'a> {
     /// The found case's seed ([`Rng::case_seed`] of the run's seed and its index).
     pub case_seed: u64,
@@ -2614,7 +2623,7 @@ pub struct Regenerate<'a> {
     pub log: &'a mut dyn FnMut(&str),
 }
 
-/// What [`DynGame::regenerate_smaller`] found.
+/// What [`DynGame::regenerate_smaller`] (or [`DynGame::regenerate_larger`]) found.
 #[derive(Debug, Clone)]
 pub struct Regeneration {
     /// The smallest (in bytes) regenerated input that fails as the found case does, if one is

@@ -295,6 +295,12 @@ impl DynGame for Planted {
     ) -> Option<crate::game::Regeneration> {
         self.inner.regenerate_smaller(search)
     }
+    fn regenerate_larger(
+        &self,
+        search: &mut crate::game::Regenerate<'_>,
+    ) -> Option<crate::game::Regeneration> {
+        self.inner.regenerate_larger(search)
+    }
     fn shrink_in_shape(&self) -> bool {
         self.inner.shrink_in_shape()
     }

@@ -174,61 +174,23 @@ impl Problem {
         }
         let mut kept: Option<(String, u64, u64)> = None;
         let mut smallest = search.input.len();
-        let (mut runs, mut failing) = (0u64, 0u64);
-        let mut trouble = Vec::new();
+        let mut tally = Tally::default();
         let (mut lo, mut hi) = (1, found);
-        'sizes: while lo < hi {
+        while lo < hi {
             let size = lo + (hi - lo) / 2;
-            let mut fails_here = false;
-            for k in 0..SEEDS_PER_SIZE {
-                if !(search.go_on)() {
-                    trouble.push("stopped by the time budget or Ctrl-C".to_string());
-                    break 'sizes;
-                }
-                let seed = Problem::regenerate_seed(search.case_seed, size, k);
-                runs += 1;
-                let text =
-                    match generate(&self.generator_command(seed, size), self.generator_limits) {
-                        Ok(text) => text,
-                        Err(e) => {
-                            (search.log)(&format!("size {size}, seed {seed}: no input: {e}"));
-                            if trouble.is_empty() {
-                                trouble.push(format!("the generator gave no input at size {size}"));
-                            }
-                            break;
-                        }
-                    };
-                (search.generated)(&text);
-                let fails = (search.fails)(&text);
-                (search.log)(&format!(
-                    "size {size}, seed {seed}: {} ({})",
-                    if fails {
-                        "fails the same way"
-                    } else {
-                        "does not"
-                    },
-                    size_words(&text)
-                ));
-                if fails {
-                    failing += 1;
-                    fails_here = true;
+            match self.try_size(search, size, &mut tally) {
+                Tried::Fails(text, seed) => {
                     if text.len() < smallest {
                         smallest = text.len();
                         kept = Some((text, size, seed));
                     }
-                    break;
+                    hi = size;
                 }
-            }
-            if fails_here {
-                hi = size;
-            } else {
-                lo = size + 1;
+                Tried::DoesNot => lo = size + 1,
+                Tried::Stopped => break,
             }
         }
-        let tally = format!(
-            "{runs} generator run(s), {failing} failing{}",
-            trouble.iter().map(|t| format!("; {t}")).collect::<String>()
-        );
+        let tally = tally.words();
         match kept {
             Some((input, size, seed)) => Regeneration {
                 note: format!(
@@ -246,6 +208,110 @@ impl Problem {
                 "{found_words}; no smaller regenerated input fails the same way ({tally})"
             )),
         }
+    }
+
+    /// The search [`DynGame::regenerate_larger`] runs: the found case of size `s` went over a
+    /// limit but not over its margin, so that no case shrunk from it would fail every time.
+    /// Sizes above it are tried, doubling up to `max_size` (each with up to [`SEEDS_PER_SIZE`]
+    /// seeds), until one goes over the margin (`search.fails`); the sizes between the last that
+    /// did not and that one are then bisected, and the smallest failing input is kept.
+    fn search_larger(&self, search: &mut Regenerate<'_>) -> Regeneration {
+        let found = self.size_of(search.index);
+        let none = |note: String| Regeneration { kept: None, note };
+        let found_words = format!(
+            "found at size {found} ({}), over the limit but not over its margin",
+            size_words(search.input)
+        );
+        if !self.takes_size() {
+            return none(format!(
+                "{found_words}; not regenerated larger: the generator's command has no `{{size}}`"
+            ));
+        }
+        let top = self.max_size.max(found);
+        let mut tally = Tally::default();
+        let mut kept: Option<(String, u64, u64)> = None;
+        // Doubling: `lo` the largest size known not to fail, `hi` the smallest known to fail.
+        let (mut lo, mut hi) = (found, None);
+        while lo < top && hi.is_none() {
+            let size = lo.saturating_mul(2).min(top);
+            match self.try_size(search, size, &mut tally) {
+                Tried::Fails(text, seed) => {
+                    kept = Some((text, size, seed));
+                    hi = Some(size);
+                }
+                Tried::DoesNot => lo = size,
+                Tried::Stopped => break,
+            }
+        }
+        if let Some(mut hi) = hi {
+            while lo + 1 < hi {
+                let size = lo + (hi - lo) / 2;
+                match self.try_size(search, size, &mut tally) {
+                    Tried::Fails(text, seed) => {
+                        kept = Some((text, size, seed));
+                        hi = size;
+                    }
+                    Tried::DoesNot => lo = size,
+                    Tried::Stopped => break,
+                }
+            }
+        }
+        let tally = tally.words();
+        match kept {
+            Some((input, size, seed)) => Regeneration {
+                note: format!(
+                    "{found_words}; regenerated over the margin at size {size} (seed {seed}: {}) \
+                     in {tally}",
+                    size_words(&input)
+                ),
+                kept: Some(Regenerated {
+                    command: with_seed_and_size(&self.generator_display, seed, size),
+                    how: format!("at size {found}, regenerated over the margin at size {size}"),
+                    input,
+                }),
+            },
+            None => none(format!(
+                "{found_words}; no regenerated input up to size {top} went over the margin \
+                 ({tally})"
+            )),
+        }
+    }
+
+    /// Tries `size` with up to [`SEEDS_PER_SIZE`] seeds ([`Problem::regenerate_seed`]): the
+    /// first input that fails as the found case does, with its seed.
+    fn try_size(&self, search: &mut Regenerate<'_>, size: u64, tally: &mut Tally) -> Tried {
+        for k in 0..SEEDS_PER_SIZE {
+            if !(search.go_on)() {
+                tally.note("stopped by the time budget or Ctrl-C".to_string());
+                return Tried::Stopped;
+            }
+            let seed = Problem::regenerate_seed(search.case_seed, size, k);
+            tally.runs += 1;
+            let text = match generate(&self.generator_command(seed, size), self.generator_limits) {
+                Ok(text) => text,
+                Err(e) => {
+                    (search.log)(&format!("size {size}, seed {seed}: no input: {e}"));
+                    tally.note(format!("the generator gave no input at size {size}"));
+                    return Tried::DoesNot;
+                }
+            };
+            (search.generated)(&text);
+            let fails = (search.fails)(&text);
+            (search.log)(&format!(
+                "size {size}, seed {seed}: {} ({})",
+                if fails {
+                    "fails the same way"
+                } else {
+                    "does not"
+                },
+                size_words(&text)
+            ));
+            if fails {
+                tally.failing += 1;
+                return Tried::Fails(text, seed);
+            }
+        }
+        Tried::DoesNot
     }
 
     /// Runs the validator, if any, on `input`: `None` if it is valid (or there is no
@@ -292,6 +358,46 @@ impl Problem {
 }
 
 /// `3 lines, 41 bytes`.
+/// What trying one size of a regenerate search gave.
+enum Tried {
+    /// An input that fails as the found case does, and its generator seed.
+    Fails(String, u64),
+    /// No seed's input did (or the generator gave none).
+    DoesNot,
+    /// The time budget or Ctrl-C stopped the search.
+    Stopped,
+}
+
+/// The generator runs of a regenerate search, for its note.
+#[derive(Default)]
+struct Tally {
+    runs: u64,
+    failing: u64,
+    /// What went wrong, once each (the first failing size of the generator, a stop).
+    trouble: Vec<String>,
+}
+
+impl Tally {
+    fn note(&mut self, what: String) {
+        let kind = |t: &str| t.split(" at size").next().map(str::to_string);
+        if !self.trouble.iter().any(|t| kind(t) == kind(&what)) {
+            self.trouble.push(what);
+        }
+    }
+
+    fn words(&self) -> String {
+        format!(
+            "{} generator run(s), {} failing{}",
+            self.runs,
+            self.failing,
+            self.trouble
+                .iter()
+                .map(|t| format!("; {t}"))
+                .collect::<String>()
+        )
+    }
+}
+
 fn size_words(text: &str) -> String {
     crate::harness::run::progress::size(text)
 }
@@ -457,6 +563,9 @@ impl DynGame for Problem {
     fn regenerate_smaller(&self, search: &mut Regenerate<'_>) -> Option<Regeneration> {
         Some(self.search_smaller(search))
     }
+    fn regenerate_larger(&self, search: &mut Regenerate<'_>) -> Option<Regeneration> {
+        Some(self.search_larger(search))
+    }
     fn shrink_in_shape(&self) -> bool {
         self.keep_shape
     }
@@ -514,6 +623,73 @@ mod tests {
         assert_eq!(
             p.regenerate_command("boardfuzz", seed, 12),
             format!("echo 2 {}", Problem::generator_seed(seed))
+        );
+    }
+
+    #[test]
+    fn a_limit_case_not_over_its_margin_is_regenerated_at_the_smallest_larger_size_that_is() {
+        // Found at size 5; an input of size 37 or more goes over the margin, up to size 100.
+        let mut p = problem("echo {size}", "cat", None);
+        p.max_size = 100;
+        let index = 40;
+        assert_eq!(p.size_of(index), 5);
+        let case_seed = Rng::case_seed(7, index);
+        let mut tried = Vec::new();
+        let mut fails = |t: &str| {
+            let size: u64 = t.split_whitespace().next().unwrap().parse().unwrap();
+            tried.push(size);
+            size >= 37
+        };
+        let (mut log, mut generated) = (|_: &str| {}, |_: &str| {});
+        let found = format!("5 {}\n", Problem::generator_seed(case_seed));
+        let r = p.search_larger(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut fails,
+            go_on: &|| true,
+            generated: &mut generated,
+            log: &mut log,
+        });
+        let kept = r.kept.expect("size 37 goes over the margin");
+        assert_eq!(
+            kept.how,
+            "at size 5, regenerated over the margin at size 37"
+        );
+        assert!(kept.input.starts_with("37 "), "{}", kept.input);
+        assert!(
+            r.note.contains("regenerated over the margin at size 37"),
+            "{}",
+            r.note
+        );
+        // Doubled: 10, 20 (every seed), 40 (one); then bisected: 30, 35 (every seed), 37, 36.
+        let every = |size| [size; SEEDS_PER_SIZE as usize];
+        let expected: Vec<u64> = [every(10), every(20)]
+            .concat()
+            .into_iter()
+            .chain([40])
+            .chain([every(30), every(35)].concat())
+            .chain([37])
+            .chain(every(36))
+            .collect();
+        assert_eq!(tried, expected);
+        // Nothing over the margin up to the largest size: no case, and the note says so.
+        let mut never = |_: &str| false;
+        let r = p.search_larger(&mut Regenerate {
+            case_seed,
+            index,
+            input: &found,
+            fails: &mut never,
+            go_on: &|| true,
+            generated: &mut generated,
+            log: &mut log,
+        });
+        assert!(r.kept.is_none());
+        assert!(
+            r.note
+                .contains("no regenerated input up to size 100 went over the margin"),
+            "{}",
+            r.note
         );
     }
 

@@ -152,30 +152,19 @@ pub(super) fn shrink_supervised(
                 }
                 same
             };
-            // A limit finding whose found case is not over the margin is reported as found: a
-            // shrink could keep nothing that fails every time.
-            let unshrinkable = !fails(&found.input) && limit;
-            if unshrinkable {
-                lock(&notes).push(format!(
-                    "not shrunk: the found case did not go over the limits raised by the margins \
-                     (--time-margin {}, --memory-margin {}), so no smaller case would fail every \
-                     time; it gave its verdict on each of its {CONFIRM_RUNS} reruns",
-                    shared.margins.time, shared.margins.memory
-                ));
-            }
             let game = shared.game;
             let mut shape: Option<Shape> =
                 shared.learner.as_ref().map(|l| l.through(found.ordinal));
             let verbose = shared.verbose;
             let mut log = |line: &str| {
                 if verbose {
-                    eprintln!("[{}] regenerate smaller: {line}", game.slug());
+                    eprintln!("[{}] regenerate: {line}", game.slug());
                 }
             };
             let go_on = || !interrupt::requested() && before(deadline);
-            let regeneration = if unshrinkable {
-                None
-            } else {
+            // The game's generator searched again from the found case: at smaller sizes, or at
+            // larger ones (`larger`) for a limit case not over the margin.
+            let mut regenerate = |larger: bool, fails: &mut dyn FnMut(&str) -> bool| {
                 let mut generated = |text: &str| {
                     if let Some(shape) = &mut shape {
                         shape.learn(text);
@@ -185,13 +174,43 @@ pub(super) fn shrink_supervised(
                     case_seed: Rng::case_seed(shared.seed, found.index),
                     index: found.index,
                     input: &found.input,
-                    fails: &mut fails,
+                    fails,
                     go_on: &go_on,
                     generated: &mut generated,
                     log: &mut log,
                 };
-                game.regenerate_smaller(&mut search)
+                match larger {
+                    true => game.regenerate_larger(&mut search),
+                    false => game.regenerate_smaller(&mut search),
+                }
             };
+            // A limit finding whose found case is not over the margin starts from a larger
+            // input of the generator that is; without one, it is reported as found: a shrink
+            // could keep nothing that fails every time.
+            let mut unshrinkable = false;
+            let mut grown = None;
+            if !fails(&found.input) && limit {
+                match regenerate(true, &mut fails) {
+                    Some(r) if r.kept.is_some() => grown = Some(r),
+                    other => {
+                        unshrinkable = true;
+                        lock(&notes).extend(other.map(|r| r.note));
+                        lock(&notes).push(format!(
+                            "not shrunk: the found case did not go over the limits raised by \
+                             the margins (--time-margin {}, --memory-margin {}), so no smaller \
+                             case would fail every time; it gave its verdict on each of its \
+                             {CONFIRM_RUNS} reruns",
+                            shared.margins.time, shared.margins.memory
+                        ));
+                    }
+                }
+            }
+            let regeneration = match (unshrinkable, grown) {
+                (true, _) => None,
+                (false, Some(grown)) => Some(grown),
+                (false, None) => regenerate(false, &mut fails),
+            };
+            drop(regenerate);
             let mut start = found.input.clone();
             let mut regenerated = false;
             if let Some(r) = &regeneration {
