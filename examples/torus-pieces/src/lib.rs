@@ -76,7 +76,6 @@ impl<'a> Arbitrary<'a> for Case {
 impl Game for TorusPieces {
     type Case = Case;
     const SLUG: &'static str = "torus_pieces";
-    const TITLE: &'static str = "Pieces on a torus (a user's own game, five numbers a piece)";
 
     fn render(case: &Case) -> String {
         let mut text = format!("{} {} {}\n", case.rows, case.cols, case.pieces.len());
