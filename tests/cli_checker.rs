@@ -302,10 +302,8 @@ fn ctrl_c_stops_check_with_the_summary_and_exit_130() {
         let out = child.wait_with_output().unwrap();
         let took = sent.elapsed();
         assert_eq!(out.status.code(), Some(130), "{signal} {plant}");
-        assert!(
-            took < Duration::from_millis(2500),
-            "{signal} {plant}: {took:?}"
-        );
+        // At once, not at the end of the run's 60 s budget (room for a loaded machine).
+        assert!(took < Duration::from_secs(20), "{signal} {plant}: {took:?}");
         assert!(
             text(&out.stdout).contains("INTERRUPTED: "),
             "{}",

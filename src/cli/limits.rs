@@ -95,7 +95,8 @@ impl LimitArgs {
 pub(super) struct MarginArgs {
     /// A time-limit finding (or an idleness limit) is shrunk keeping only candidates that go
     /// over this many times the CPU-time limit (they are judged under it), so that the case
-    /// kept is a time limit every time it is judged again, not one time in two.
+    /// kept is a time limit every time it is judged again, not one time in two. A found case
+    /// over the limit but not over the margin is first made again at larger sizes until one is.
     #[arg(long, default_value_t = Margins::TIME, value_parser = parse_margin, value_name = "X")]
     pub(super) time_margin: f64,
     /// A memory-limit finding is shrunk keeping only candidates that hold this many times the

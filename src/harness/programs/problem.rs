@@ -96,6 +96,11 @@ pub const CASES_PER_SIZE: u64 = 10;
 /// one that does not fail (`Problem::search_smaller`).
 pub const SEEDS_PER_SIZE: u64 = 8;
 
+/// How many seeds a size is tried with when a limit case is regenerated larger: each try of a
+/// size under the margin costs the solution its whole raised limit, and a limit depends on the
+/// size far more than on the seed.
+pub const SEEDS_PER_LARGER_SIZE: u64 = 2;
+
 impl Problem {
     /// The seed case `index` of a run hands the generator, from its case seed: below 2^31, so
     /// that any generator reads it (C's `atoi`, a 32-bit `int`).
@@ -178,7 +183,7 @@ impl Problem {
         let (mut lo, mut hi) = (1, found);
         while lo < hi {
             let size = lo + (hi - lo) / 2;
-            match self.try_size(search, size, &mut tally) {
+            match self.try_size(search, size, SEEDS_PER_SIZE, &mut tally) {
                 Tried::Fails(text, seed) => {
                     if text.len() < smallest {
                         smallest = text.len();
@@ -212,8 +217,8 @@ impl Problem {
 
     /// The search [`DynGame::regenerate_larger`] runs: the found case of size `s` went over a
     /// limit but not over its margin, so that no case shrunk from it would fail every time.
-    /// Sizes above it are tried, doubling up to `max_size` (each with up to [`SEEDS_PER_SIZE`]
-    /// seeds), until one goes over the margin (`search.fails`); the sizes between the last that
+    /// Sizes above it are tried, doubling up to `max_size` (each with up to
+    /// [`SEEDS_PER_LARGER_SIZE`] seeds), until one goes over the margin (`search.fails`); the sizes between the last that
     /// did not and that one are then bisected, and the smallest failing input is kept.
     fn search_larger(&self, search: &mut Regenerate<'_>) -> Regeneration {
         let found = self.size_of(search.index);
@@ -234,7 +239,7 @@ impl Problem {
         let (mut lo, mut hi) = (found, None);
         while lo < top && hi.is_none() {
             let size = lo.saturating_mul(2).min(top);
-            match self.try_size(search, size, &mut tally) {
+            match self.try_size(search, size, SEEDS_PER_LARGER_SIZE, &mut tally) {
                 Tried::Fails(text, seed) => {
                     kept = Some((text, size, seed));
                     hi = Some(size);
@@ -246,7 +251,7 @@ impl Problem {
         if let Some(mut hi) = hi {
             while lo + 1 < hi {
                 let size = lo + (hi - lo) / 2;
-                match self.try_size(search, size, &mut tally) {
+                match self.try_size(search, size, SEEDS_PER_LARGER_SIZE, &mut tally) {
                     Tried::Fails(text, seed) => {
                         kept = Some((text, size, seed));
                         hi = size;
@@ -277,10 +282,16 @@ impl Problem {
         }
     }
 
-    /// Tries `size` with up to [`SEEDS_PER_SIZE`] seeds ([`Problem::regenerate_seed`]): the
-    /// first input that fails as the found case does, with its seed.
-    fn try_size(&self, search: &mut Regenerate<'_>, size: u64, tally: &mut Tally) -> Tried {
-        for k in 0..SEEDS_PER_SIZE {
+    /// Tries `size` with up to `seeds` seeds ([`Problem::regenerate_seed`]): the first input
+    /// that fails as the found case does, with its seed.
+    fn try_size(
+        &self,
+        search: &mut Regenerate<'_>,
+        size: u64,
+        seeds: u64,
+        tally: &mut Tally,
+    ) -> Tried {
+        for k in 0..seeds {
             if !(search.go_on)() {
                 tally.note("stopped by the time budget or Ctrl-C".to_string());
                 return Tried::Stopped;
@@ -663,7 +674,7 @@ mod tests {
             r.note
         );
         // Doubled: 10, 20 (every seed), 40 (one); then bisected: 30, 35 (every seed), 37, 36.
-        let every = |size| [size; SEEDS_PER_SIZE as usize];
+        let every = |size| [size; SEEDS_PER_LARGER_SIZE as usize];
         let expected: Vec<u64> = [every(10), every(20)]
             .concat()
             .into_iter()

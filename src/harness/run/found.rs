@@ -205,6 +205,10 @@ pub(super) fn shrink_supervised(
                     }
                 }
             }
+            // A case grown over the margin is the smallest size of the generator's that goes over
+            // it; a text shrink from it would cost each candidate the whole raised limit to cut
+            // a few bytes, so it is kept as regenerated.
+            let grew = grown.is_some();
             let regeneration = match (unshrinkable, grown) {
                 (true, _) => None,
                 (false, Some(grown)) => Some(grown),
@@ -276,7 +280,10 @@ pub(super) fn shrink_supervised(
                     }
                     fails(text)
                 };
-                game.shrink(&start, &mut keep).unwrap_or(start.clone())
+                match grew {
+                    true => start.clone(),
+                    false => game.shrink(&start, &mut keep).unwrap_or(start.clone()),
+                }
             };
             if (regeneration.is_some() || shape.is_some()) && !unshrinkable {
                 let run = tries.load(Ordering::Relaxed) - tries_before;
@@ -286,7 +293,11 @@ pub(super) fn shrink_supervised(
                     String::new()
                 };
                 let sized = crate::harness::run::progress::size;
-                let shrunk = if regenerated {
+                let shrunk = if grew {
+                    "kept as regenerated (not shrunk by text: each candidate would cost the \
+                     raised limit)"
+                        .to_string()
+                } else if regenerated {
                     format!(
                         "then shrunk to {} ({run} candidates run{outside})",
                         sized(&small)
