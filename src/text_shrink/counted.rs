@@ -19,10 +19,14 @@
 //! onto 1..k in their order, since a cut leaves it with gaps (a permutation of 60 came down to
 //! `3 1 2` in 44 candidates, where dropping its top value at a time took 9,334); a total above
 //! the list its items must add up to (a pile the moves empty), lowered by the dropped items'
-//! sum; and the numbers that named the count's old value (a query `1 N`, a vertex `N`), lowered
-//! with it. A tree's edges are left to [`super::edges`]. Last, the values a list of lines uses
-//! are renumbered onto 1..k in their order (vertices 3 and 7 become 1 and 2), so that the bound
-//! above them can follow.
+//! sum; the numbers that named the count's old value (a query `1 N`, a vertex `N`), lowered
+//! with it; and in a list whose column of numbers rises down it (the seconds of a snake's
+//! turns, the times of events), the items after the cut moved earlier by the time the cut ones
+//! spanned, so that each keeps its gap to the one before it (issue 46: a snake's first three
+//! turns, a detour round the board, go only so, the three after them 8 seconds earlier, from
+//! 45 bytes to 30, the minimum). A tree's edges are left to [`super::edges`]. Last, the values
+//! a list of lines uses are renumbered onto 1..k in their order (vertices 3 and 7 become 1 and
+//! 2), so that the bound above them can follow.
 
 use super::text::{
     counts_before, drop_chunks, lines_with_tokens, natural, replaced, try_take, with_value,
@@ -298,11 +302,93 @@ pub(super) fn shrink_list(
         }
         // The numbers that named the last item (`1 N`), lowered with the count.
         let (now, was) = (count.2 - (to - from), count.2);
-        with_value(&candidate, was, now, count.0).is_some_and(|coupled| {
+        if with_value(&candidate, was, now, count.0).is_some_and(|coupled| {
             // (Not a number of the dropped items: they are gone from `candidate`.)
             try_take(text, coupled, keep)
-        })
+        }) {
+            return true;
+        }
+        // A timeline (the seconds of the events, rising down the list): the later items moved
+        // earlier by the time the dropped ones spanned, so that they keep their gaps.
+        for shifted in timeline_cuts(&candidate, found, &items, (from, to), text) {
+            if try_take(text, shifted, keep) {
+                return true;
+            }
+        }
+        false
     })
+}
+
+/// The most columns of a list [`timeline_cuts`] tries as its timeline.
+const MAX_TIMELINES: usize = 2;
+
+/// The numbers of each column of `items` (byte ranges of `text`, the same number of tokens
+/// each) that never falls down the list and rises somewhere, none below 0, each as its values
+/// in item order: the times of events (a turn at second X, a query at time t), where an item's
+/// number says when it comes and only the gaps between them say what happens in between.
+fn timelines(text: &str, items: &[Span]) -> Vec<(usize, Vec<i64>)> {
+    let rows: Vec<Vec<Option<i64>>> = items
+        .iter()
+        .map(|&(s, e)| {
+            super::text::tokens(&text[s..e])
+                .into_iter()
+                .map(|(a, b)| super::numbers::integer(text, (s + a, s + b)))
+                .collect()
+        })
+        .collect();
+    let width = rows.first().map_or(0, Vec::len);
+    if rows.iter().any(|r| r.len() != width) {
+        return Vec::new();
+    }
+    (0..width)
+        .filter_map(|col| {
+            let values: Vec<i64> = rows.iter().map(|r| r[col]).collect::<Option<_>>()?;
+            let rising =
+                values.windows(2).all(|w| w[0] <= w[1]) && values[0] < values[values.len() - 1];
+            (rising && values[0] >= 0).then_some((col, values))
+        })
+        .take(MAX_TIMELINES)
+        .collect()
+}
+
+/// `candidate` (`text` without items `from..to` of a list whose items in `text` are at
+/// `items`, found in `candidate` by `found`) with the items after the cut moved earlier on
+/// each timeline column of the list ([`timelines`]): their numbers there lowered by the span
+/// of the dropped ones, from the item before the cut (or 0) to the last dropped, so that each
+/// later item keeps its gap to the one before it. None where no item follows the cut.
+fn timeline_cuts(
+    candidate: &str,
+    found: &Locate,
+    items: &[Span],
+    (from, to): Span,
+    text: &str,
+) -> Vec<String> {
+    if to >= items.len() {
+        return Vec::new();
+    }
+    let Some((_, rest)) = found(candidate).filter(|(_, r)| r.len() + to - from == items.len())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (col, values) in timelines(text, items) {
+        let span = values[to - 1] - if from > 0 { values[from - 1] } else { 0 };
+        if span <= 0 {
+            continue;
+        }
+        // The later items, now at `from..` of the list in `candidate`: the last first, so that
+        // the earlier spans still hold.
+        let mut shifted = candidate.to_string();
+        for (j, &v) in values.iter().enumerate().skip(to).rev() {
+            let (s, e) = rest[from + j - to];
+            let Some(&(a, b)) = super::text::tokens(&shifted[s..e]).get(col) else {
+                return out;
+            };
+            shifted = replaced(&shifted, (s + a, s + b), &(v - span).to_string());
+        }
+        out.push(shifted);
+    }
+    out
 }
 
 /// The integers of the tokens inside `items` (byte ranges of `text`), each with its byte range,

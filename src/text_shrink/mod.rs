@@ -18,7 +18,9 @@
 //!    (also the `N Q` shape, queries after a line of N numbers, and a parent list of N-1), cut
 //!    with their count; where a cut alone is refused, a list of labels (a permutation, 1..n
 //!    each once or more) renumbered onto 1..k in its order, a total above lowered by the items'
-//!    sum, or the numbers naming the count's value lowered with it (`counted.rs`). A parent
+//!    sum, the numbers naming the count's value lowered with it, or, in a list whose column
+//!    of numbers rises down it (the seconds of timed events), the later items moved earlier
+//!    by the time the cut ones spanned, so their gaps stay (`counted.rs`). A parent
 //!    list (`N`, then the parents of nodes 2..N) loses a node at a time, its children hung from
 //!    its parent and the labels above it moved down (`counted.rs`);
 //! 4. grid columns: `R C` and rows of C characters or tokens, a column cut from every row at

@@ -1470,3 +1470,55 @@ fn two_numbers_whose_difference_the_failure_needs_go_down_together() {
     let (shrunk, tries) = shrink_counting("35 33\n", &valid, &fails);
     assert_eq!(shrunk, "6 4\n", "after {tries} tries");
 }
+
+/// `n`, then the n seconds at which a walker turns back, rising, in 1..=100: the seconds, if
+/// valid.
+fn turns(text: &str) -> Option<Vec<i64>> {
+    let lines = all_numbers(text)?;
+    let (head, rest) = lines.split_first()?;
+    let &[n] = &head[..] else { return None };
+    let seconds: Vec<i64> = rest
+        .iter()
+        .map(|l| match l[..] {
+            [t] => Some(t),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let rising = seconds.windows(2).all(|w| w[0] < w[1]);
+    (n as usize == seconds.len() && rising && seconds.iter().all(|t| (1..=100).contains(t)))
+        .then_some(seconds)
+}
+
+/// Whether the walker (from 0, a step a second, heading up, turning back at the end of each
+/// second of `seconds`) goes 3 or more away from 0, and turns back at 1 and, the next second,
+/// at 0 (a snake grown long enough closing its loop, in one dimension).
+fn far_then_turns_at_one_then_zero(seconds: &[i64]) -> bool {
+    let (mut at, mut step, mut far) = (0i64, 1, false);
+    let mut turned = Vec::new();
+    for s in 1..=seconds.last().copied().unwrap_or(0) {
+        at += step;
+        far |= at.abs() >= 3;
+        if seconds.contains(&s) {
+            step = -step;
+            turned.push((s, at));
+        }
+    }
+    far && turned
+        .windows(2)
+        .any(|w| w[0].1 == 1 && w[1] == (w[0].0 + 1, 0))
+}
+
+#[test]
+fn events_after_a_cut_move_earlier_by_the_time_it_spanned() {
+    // Issue 46's snake in one dimension: the walker goes out to 2 and back (turning at 2 and
+    // 4), then out to 3 and back, and fails at 11 and 12. The detour comes back where it
+    // started, heading the same way, but it takes time: cut alone, it leaves the later turns
+    // at seconds when the walker is elsewhere, and no turn goes lower alone (the later ones
+    // would have to go with it). Cut with the later turns moved earlier by the 4 seconds it
+    // spanned, the failure stays: `3 6 7 8`, the smallest that fails.
+    let valid = |t: &str| turns(t).is_some();
+    let fails = |t: &str| turns(t).is_some_and(|s| far_then_turns_at_one_then_zero(&s));
+    let (shrunk, tries) = shrink_counting("6\n2\n4\n7\n10\n11\n12\n", &valid, &fails);
+    // (Without the move: `4`, then 2, 7, 11, 12.)
+    assert_eq!(shrunk, "4\n3\n6\n7\n8\n", "after {tries} tries");
+}
