@@ -218,8 +218,9 @@ impl Problem {
     /// The search [`DynGame::regenerate_larger`] runs: the found case of size `s` went over a
     /// limit but not over its margin, so that no case shrunk from it would fail every time.
     /// Sizes above it are tried, doubling up to `max_size` (each with up to
-    /// [`SEEDS_PER_LARGER_SIZE`] seeds), until one goes over the margin (`search.fails`); the sizes between the last that
-    /// did not and that one are then bisected, and the smallest failing input is kept.
+    /// [`SEEDS_PER_LARGER_SIZE`] seeds), until one goes over the margin (`search.fails`); the
+    /// sizes between the last that did not and that one are then bisected, and the smallest
+    /// failing input is kept.
     fn search_larger(&self, search: &mut Regenerate<'_>) -> Regeneration {
         let found = self.size_of(search.index);
         let none = |note: String| Regeneration { kept: None, note };
