@@ -214,7 +214,6 @@ pub(super) fn shrink_supervised(
                 (false, Some(grown)) => Some(grown),
                 (false, None) => regenerate(false, &mut fails),
             };
-            drop(regenerate);
             let mut start = found.input.clone();
             let mut regenerated = false;
             if let Some(r) = &regeneration {
