@@ -152,6 +152,18 @@ fn a_solutions_findings_go_to_their_own_folder_and_the_printed_repro_reproduces_
         .filter(|e| e.path().extension().is_some_and(|x| x == "in"))
         .collect();
     assert_eq!(saved.len(), 1, "{report}");
+    // The shrink says what it came to and how many candidates it ran, as a game's own
+    // structural shrinker (coin_jump's) did it.
+    let shrunk = report
+        .lines()
+        .find_map(|l| l.strip_prefix("note: shrunk from "))
+        .expect("a note on the shrink");
+    let runs: u64 = shrunk
+        .rsplit_once(" (")
+        .and_then(|(_, r)| r.strip_suffix(" candidates run)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count of candidates run: {shrunk}"));
+    assert!(runs > 0, "{shrunk}");
     // The printed replay line, run as printed (through a shell, as a user pastes it): the
     // binary is not on PATH, so the line starts with the path it was started by.
     let line = report

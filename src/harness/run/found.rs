@@ -284,7 +284,9 @@ pub(super) fn shrink_supervised(
                     false => game.shrink(&start, &mut keep).unwrap_or(start.clone()),
                 }
             };
-            if (regeneration.is_some() || shape.is_some()) && !unshrinkable {
+            // Every shrink says what it came to and how many candidates it ran, a game's own
+            // structural shrinker as the generic one.
+            if !unshrinkable {
                 let run = tries.load(Ordering::Relaxed) - tries_before;
                 let outside = if shape.is_some() {
                     format!(", {refused} outside the shape refused without a run")
@@ -296,6 +298,10 @@ pub(super) fn shrink_supervised(
                     "kept as regenerated (not shrunk by text: each candidate would cost the \
                      raised limit)"
                         .to_string()
+                } else if small == start && !regenerated {
+                    format!(
+                        "not shrunk: no smaller case failed alike ({run} candidates run{outside})"
+                    )
                 } else if regenerated {
                     format!(
                         "then shrunk to {} ({run} candidates run{outside})",
