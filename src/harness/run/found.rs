@@ -184,16 +184,16 @@ pub(super) fn shrink_supervised(
                     false => game.regenerate_smaller(&mut search),
                 }
             };
-            // A limit finding whose found case is not over the margin starts from a larger
-            // input of the generator that is; without one, it is reported as found: a shrink
-            // could keep nothing that fails every time.
-            let mut unshrinkable = false;
-            let mut grown = None;
-            if !fails(&found.input) && limit {
+            // A limit finding whose found case is not over the margin (the found case is always
+            // run first) is not shrunk by text: a shrink could keep nothing that fails every
+            // time. It is made again larger, over the margin, and kept as regenerated (a text
+            // shrink from it would cost each candidate the whole raised limit to cut a few
+            // bytes); without such an input, it is reported as found.
+            let under_margin = !fails(&found.input) && limit;
+            let regeneration = if under_margin {
                 match regenerate(true, &mut fails) {
-                    Some(r) if r.kept.is_some() => grown = Some(r),
+                    Some(r) if r.kept.is_some() => Some(r),
                     other => {
-                        unshrinkable = true;
                         lock(&notes).extend(other.map(|r| r.note));
                         lock(&notes).push(format!(
                             "not shrunk: the found case did not go over the limits raised by \
@@ -202,18 +202,16 @@ pub(super) fn shrink_supervised(
                              {CONFIRM_RUNS} reruns",
                             shared.margins.time, shared.margins.memory
                         ));
+                        None
                     }
                 }
-            }
-            // A case grown over the margin is the smallest size of the generator's that goes over
-            // it; a text shrink from it would cost each candidate the whole raised limit to cut
-            // a few bytes, so it is kept as regenerated.
-            let grew = grown.is_some();
-            let regeneration = match (unshrinkable, grown) {
-                (true, _) => None,
-                (false, Some(grown)) => Some(grown),
-                (false, None) => regenerate(false, &mut fails),
+            } else {
+                regenerate(false, &mut fails)
             };
+            let (grew, unshrinkable) = (
+                under_margin && regeneration.is_some(),
+                under_margin && regeneration.is_none(),
+            );
             let mut start = found.input.clone();
             let mut regenerated = false;
             if let Some(r) = &regeneration {
@@ -239,7 +237,7 @@ pub(super) fn shrink_supervised(
             // are generated (not run) until the shape is learned from enough inputs.
             let mut more = 0u64;
             while let Some(shape) = &mut shape {
-                if shape.inputs() >= LEARN_AT_LEAST || !go_on() || unshrinkable {
+                if shape.inputs() >= LEARN_AT_LEAST || !go_on() || under_margin {
                     break;
                 }
                 let index = shared.shard.case(found.ordinal + 1 + more);
@@ -251,7 +249,7 @@ pub(super) fn shrink_supervised(
                 more += 1;
             }
             let mut refused = 0u64;
-            if let Some(shape) = shape.as_ref().filter(|_| !unshrinkable) {
+            if let Some(shape) = shape.as_ref().filter(|_| !under_margin) {
                 if verbose {
                     eprintln!(
                         "[{}] the generator's shape, {}",
@@ -273,13 +271,13 @@ pub(super) fn shrink_supervised(
             let tries_before = tries.load(Ordering::Relaxed);
             let small = {
                 let mut keep = |text: &str| {
-                    if unshrinkable || shape.as_ref().is_some_and(|s| !s.admits(text)) {
+                    if shape.as_ref().is_some_and(|s| !s.admits(text)) {
                         refused += 1;
                         return false;
                     }
                     fails(text)
                 };
-                match grew {
+                match under_margin {
                     true => start.clone(),
                     false => game.shrink(&start, &mut keep).unwrap_or(start.clone()),
                 }
