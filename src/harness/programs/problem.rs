@@ -236,10 +236,15 @@ impl Problem {
         let top = self.max_size.max(found);
         let mut tally = Tally::default();
         let mut kept: Option<(String, u64, u64)> = None;
-        // Doubling: `lo` the largest size known not to fail, `hi` the smallest known to fail.
+        // `lo` the largest size known not to fail, `hi` the smallest known to fail: doubled
+        // until one fails, then bisected.
         let (mut lo, mut hi) = (found, None);
-        while lo < top && hi.is_none() {
-            let size = lo.saturating_mul(2).min(top);
+        loop {
+            let size = match hi {
+                None if lo < top => lo.saturating_mul(2).min(top),
+                Some(hi) if lo + 1 < hi => lo + (hi - lo) / 2,
+                _ => break,
+            };
             match self.try_size(search, size, SEEDS_PER_LARGER_SIZE, &mut tally) {
                 Tried::Fails(text, seed) => {
                     kept = Some((text, size, seed));
@@ -247,19 +252,6 @@ impl Problem {
                 }
                 Tried::DoesNot => lo = size,
                 Tried::Stopped => break,
-            }
-        }
-        if let Some(mut hi) = hi {
-            while lo + 1 < hi {
-                let size = lo + (hi - lo) / 2;
-                match self.try_size(search, size, SEEDS_PER_LARGER_SIZE, &mut tally) {
-                    Tried::Fails(text, seed) => {
-                        kept = Some((text, size, seed));
-                        hi = size;
-                    }
-                    Tried::DoesNot => lo = size,
-                    Tried::Stopped => break,
-                }
             }
         }
         let tally = tally.words();
@@ -294,7 +286,7 @@ impl Problem {
     ) -> Tried {
         for k in 0..seeds {
             if !(search.go_on)() {
-                tally.note("stopped by the time budget or Ctrl-C".to_string());
+                tally.stopped = true;
                 return Tried::Stopped;
             }
             let seed = Problem::regenerate_seed(search.case_seed, size, k);
@@ -303,7 +295,7 @@ impl Problem {
                 Ok(text) => text,
                 Err(e) => {
                     (search.log)(&format!("size {size}, seed {seed}: no input: {e}"));
-                    tally.note(format!("the generator gave no input at size {size}"));
+                    tally.no_input_at.get_or_insert(size);
                     return Tried::DoesNot;
                 }
             };
@@ -369,7 +361,6 @@ impl Problem {
     }
 }
 
-/// `3 lines, 41 bytes`.
 /// What trying one size of a regenerate search gave.
 enum Tried {
     /// An input that fails as the found case does, and its generator seed.
@@ -385,31 +376,26 @@ enum Tried {
 struct Tally {
     runs: u64,
     failing: u64,
-    /// What went wrong, once each (the first failing size of the generator, a stop).
-    trouble: Vec<String>,
+    /// The first size the generator gave no input at.
+    no_input_at: Option<u64>,
+    /// Whether the time budget or Ctrl-C stopped the search.
+    stopped: bool,
 }
 
 impl Tally {
-    fn note(&mut self, what: String) {
-        let kind = |t: &str| t.split(" at size").next().map(str::to_string);
-        if !self.trouble.iter().any(|t| kind(t) == kind(&what)) {
-            self.trouble.push(what);
-        }
-    }
-
     fn words(&self) -> String {
-        format!(
-            "{} generator run(s), {} failing{}",
-            self.runs,
-            self.failing,
-            self.trouble
-                .iter()
-                .map(|t| format!("; {t}"))
-                .collect::<String>()
-        )
+        let mut words = format!("{} generator run(s), {} failing", self.runs, self.failing);
+        if let Some(size) = self.no_input_at {
+            words += &format!("; the generator gave no input at size {size}");
+        }
+        if self.stopped {
+            words += "; stopped by the time budget or Ctrl-C";
+        }
+        words
     }
 }
 
+/// `3 lines, 41 bytes`.
 fn size_words(text: &str) -> String {
     crate::harness::run::progress::size(text)
 }
