@@ -1725,7 +1725,11 @@ mod tests {
         }
         let cpu = first_cpu();
         let _load = Spinner::start(cpu);
-        let program = "i=0; while [ $i -lt 4000 ]; do i=$((i+1)); done; echo done";
+        // About 10 ms of CPU: more than the first slices the scheduler gives a task it has just
+        // placed (EEVDF runs a new task of any weight for a slice of about 3 ms at once), so
+        // that the rest waits. With 4000 rounds (2 ms) it sometimes ended within that slice,
+        // in 5 ms, never waiting at all.
+        let program = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done";
         let mut starved = sh(program);
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
