@@ -10,7 +10,7 @@
 
 mod common;
 
-use std::os::unix::fs::PermissionsExt;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -31,10 +31,18 @@ fn shrink(dir: &Path, args: &[&str]) -> Run {
     Run::in_dir(dir, &all, &env)
 }
 
-/// Writes an executable script.
+/// Writes an executable script, by a child `sh`: a file this process held open for writing
+/// could be inherited by a child another test thread forks at that moment, and until that child
+/// execs, running the script fails with `Text file busy`.
 fn script(path: &Path, body: &str) {
-    std::fs::write(path, body).unwrap();
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut sh = Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(path)
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    sh.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+    assert!(sh.wait().unwrap().success(), "{}", path.display());
 }
 
 /// Fifty lines of five digits, no 9 anywhere but in line 40.

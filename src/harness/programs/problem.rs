@@ -771,12 +771,10 @@ mod tests {
 
     #[test]
     fn a_generator_script_without_a_shebang_runs_as_the_shell_would_run_it() {
-        use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("boardfuzz-problem-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("gen");
-        std::fs::write(&script, "echo \"1 $1\"\n").unwrap();
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::harness::programs::write_script(&script, "echo \"1 $1\"\n");
         let p = problem(
             &script.display().to_string(),
             "cat",

@@ -983,12 +983,10 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
 
     #[test]
     fn a_script_without_a_shebang_runs_as_the_shell_would_run_it() {
-        use std::os::unix::fs::PermissionsExt;
         let dir = std::env::temp_dir().join(format!("boardfuzz-subject-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("no shebang");
-        std::fs::write(&script, "tr a-z A-Z\n").unwrap();
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::harness::programs::write_script(&script, "tr a-z A-Z\n");
         // Quoted: one word, started directly; the kernel refuses it (no `#!`), so sh runs it.
         let command = format!("'{}'", script.display());
         assert!(matches!(
