@@ -774,7 +774,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("boardfuzz-problem-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("gen");
-        crate::harness::programs::write_script(&script, "echo \"1 $1\"\n");
+        crate::harness::programs::process::write_script(&script, "echo \"1 $1\"\n");
         let p = problem(
             &script.display().to_string(),
             "cat",

@@ -1466,6 +1466,23 @@ fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
+/// Writes `body` to `path` as an executable script, for a test that then runs it. Written by a
+/// child `sh`, not by this process: a file this process held open for writing could be
+/// inherited by a child another test thread forks at that moment, and until that child execs,
+/// running the script fails with `Text file busy` (ETXTBSY).
+#[cfg(test)]
+pub(crate) fn write_script(path: &std::path::Path, body: &str) {
+    use std::io::Write;
+    let mut sh = std::process::Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(path)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    sh.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+    assert!(sh.wait().unwrap().success(), "{}", path.display());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -986,7 +986,7 @@ SUMMARY: AddressSanitizer: heap-buffer-overflow /src/oob_right.cpp:16 in main
         let dir = std::env::temp_dir().join(format!("boardfuzz-subject-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("no shebang");
-        crate::harness::programs::write_script(&script, "tr a-z A-Z\n");
+        crate::harness::programs::process::write_script(&script, "tr a-z A-Z\n");
         // Quoted: one word, started directly; the kernel refuses it (no `#!`), so sh runs it.
         let command = format!("'{}'", script.display());
         assert!(matches!(
