@@ -530,6 +530,15 @@ pub fn live_groups() -> usize {
         .map_or(0, HashSet::len)
 }
 
+/// Whether process group `pgid` is registered as running now (for tests: unlike
+/// [`live_groups`], it does not see the groups of other tests running beside them).
+pub fn group_is_live(pgid: i32) -> bool {
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .is_some_and(|live| live.contains(&pgid))
+}
+
 /// A registered process group: killed and reaped when dropped.
 pub(crate) struct Group(i32);
 
